@@ -1,0 +1,124 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolation, signIn } from './helpers';
+
+// The seeded demo logins of the sign-in contract (printed by `npm start`).
+const OWNER = { email: 'claire.owner@lumen.example', password: 'lumen-owner-2026', name: 'Claire Dubois' };
+const ADMIN = { email: 'ada.admin@rec.example', password: 'rec-admin-2026' };
+const APPLICANT = 'camille.candidate@example.com';
+const INVITATION_LINK = 'demo-invitation-lumen-robotics-new-recruiter-2026';
+
+
+
+interface OutboxMail {
+  to: string;
+  subject: string;
+  links: string[];
+}
+
+test('a recruiter signs in and lands on /recruiter in their settings language (French)', async ({ page }) => {
+  await signIn(page, OWNER);
+  await expect(page).toHaveURL(/\/recruiter$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Bienvenue, ${OWNER.name}`);
+  await expect(page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Postes' })).toBeVisible();
+  await expect(page).toHaveTitle(/Espace recruteur/);
+});
+
+test('after signing out, /recruiter sends the recruiter to /login', async ({ page }) => {
+  await signIn(page, OWNER);
+  await expect(page).toHaveURL(/\/recruiter$/);
+  await page.getByRole('button', { name: 'Se déconnecter' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.goto('/recruiter');
+  // /login, which offers the one remembered password account straight away (spec §2).
+  await expect(page).toHaveURL(/\/login\/password\?redirect=%2Frecruiter&email=claire.owner%40lumen.example$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enter your password');
+  expect((await page.request.get('/auth/session-v2')).status()).toBe(401);
+});
+
+test('a wrong password is announced on the form', async ({ page }) => {
+  await signIn(page, { email: OWNER.email, password: 'not-the-password' });
+  await expect(page.getByRole('alert')).toHaveText('The email address or password is not correct.');
+  await expect(page).toHaveURL(/\/login\/password/);
+});
+
+test('an applicant requests a magic link, opens it from the outbox and reaches /applicant/steps/next', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill(APPLICANT);
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  await expect(page).toHaveURL(/\/login\/magic-link\?email=camille.candidate%40example.com$/);
+  await page.getByRole('button', { name: 'Send me the link' }).click();
+  await expect(page.getByRole('status')).toContainText('Check your inbox');
+
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const mails = (await (await page.request.get('/dev/outbox.json')).json()) as OutboxMail[];
+      link = mails.find((mail) => mail.to.includes(APPLICANT))?.links.find((href) => href.includes('/login/token/'));
+      return link;
+    })
+    .toBeTruthy();
+  // The mail carries the server's PUBLIC_URL; the path is what matters here.
+  await page.goto(new URL(link!).pathname);
+  await expect(page).toHaveURL(/\/applicant\/steps\/next$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your application');
+  await expect(page.getByText('Your application steps will appear here')).toBeVisible();
+
+  // The link works once: opening it again ends on /login.
+  await page.context().clearCookies();
+  await page.goto(new URL(link!).pathname);
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('a malformed opening id shows the 404 page', async ({ page }) => {
+  await page.goto('/recruiter/openings/xyz');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('404');
+  await expect(page.getByText('Page Not Found: /recruiter/openings/xyz')).toBeVisible();
+});
+
+test('a visitor at a recruiter page is sent to /login; the catch-all too', async ({ page }) => {
+  await page.goto('/recruiter/openings');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Frecruiter%2Fopenings$/);
+  await page.goto('/careers');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the message page shows the text of its key, generic for an unknown one', async ({ page }) => {
+  await page.goto('/message?messageKey=invitationExpired');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Invitation expired');
+  await expect(page.getByText('Powered by Rec')).toBeVisible();
+  await page.goto('/offer/message?messageKey=nope');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Something went wrong');
+});
+
+test('the invitation page shows the accept form for a pending invitation, invitationExpired otherwise', async ({ page }) => {
+  await page.goto(`/invite/${INVITATION_LINK}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accept your invitation');
+  await expect(page.getByLabel('First name')).toBeVisible();
+  await expectNoAxeViolation(page);
+  await page.goto('/invite/unknown-invitation-link-value-000000');
+  await expect(page).toHaveURL(/\/message\?messageKey=invitationExpired$/);
+});
+
+for (const path of ['/login', '/login/password?email=claire.owner%40lumen.example', `/login/magic-link?email=${encodeURIComponent(APPLICANT)}`, '/login/recover']) {
+  test(`axe finds no violation on ${path}`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoAxeViolation(page);
+  });
+}
+
+test('axe finds no violation on the recruiter shell', async ({ page }) => {
+  await signIn(page, OWNER);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Bienvenue, ${OWNER.name}`);
+  await expectNoAxeViolation(page);
+});
+
+test('an admin lands on the admin home listing companies and their recruiters; axe finds no violation', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Administration');
+  await expect(page.getByRole('heading', { level: 2, name: 'Lumen Robotics' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: OWNER.email })).toBeVisible();
+  await expectNoAxeViolation(page);
+});

@@ -1,0 +1,141 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type FileChooser, type Page, test } from '@playwright/test';
+
+// The server's DATA_DIR, as host/playwright.config.ts sets it: the outbox is below it.
+const OUTBOX = join(tmpdir(), `rec-e2e-${process.env.E2E_PORT ?? 3107}`, 'outbox');
+const SAMPLE_CHANNEL = '64b0c4a10000000000000001';
+
+/** A small but real one-page PDF, made here. */
+function smallPdf(): Buffer {
+  return Buffer.from(
+    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+    'latin1',
+  );
+}
+
+function mailsTo(address: string): Array<{ to: string; subject: string; text: string }> {
+  try {
+    return readdirSync(OUTBOX)
+      .map((name) => JSON.parse(readFileSync(join(OUTBOX, name), 'utf8')))
+      .filter((mail) => mail.to === address);
+  } catch {
+    return [];
+  }
+}
+
+/** The id of the focused element, looking inside shadow roots. */
+const focusedId = (page: Page) =>
+  page.evaluate(() => {
+    let active: Element | null = document.activeElement;
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+    return active?.id ?? '';
+  });
+
+async function tabTo(page: Page, id: string) {
+  for (let i = 0; i < 80; i++) {
+    if ((await focusedId(page)) === id) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached #${id}`);
+}
+
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+test('a candidate opens an offer from the career site, applies with a CV, and the mail lands in the outbox', async ({ page }) => {
+  const email = `e2e.${Date.now()}@example.org`;
+  await page.goto('/demo/career-site.html');
+  await page.locator(`rec-board a[href$="/offer/c/${SAMPLE_CHANNEL}"]`).click();
+  await expect(page).toHaveURL(new RegExp(`/offer/c/${SAMPLE_CHANNEL}`));
+  // The browser asks for English, and the offer is written in English too.
+  await expect(page.locator('rec-offer h1')).toContainText('Embedded Software Engineer');
+  expect(await page.locator('head script[type="application/ld+json"]').count()).toBeLessThanOrEqual(1);
+
+  await page.locator('rec-offer [part~="apply-button"]').click();
+  await page.locator('#rec-apply-firstName').fill('Ana');
+  await page.locator('#rec-apply-lastName').fill('Silva');
+  await page.locator('#rec-apply-email').fill(email);
+  await page.locator('#rec-apply-birthDate').fill('21/04/1994');
+  await page.locator('#rec-apply-cv').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: smallPdf() });
+  await expect(page.locator('rec-offer .upload-status')).toContainText('cv.pdf');
+  await page.locator('#rec-apply-gdprConsent').check();
+  await page.locator('rec-offer [part~="apply-submit"]').click();
+  await expect(page.locator('rec-offer [part~="apply-success"]')).toBeVisible();
+
+  await expect.poll(() => mailsTo(email).length, { timeout: 5000 }).toBe(1);
+  expect(mailsTo(email)[0]?.subject).toBe('Your application for Embedded Software Engineer (C++/ROS)');
+});
+
+test('keyboard only: errors move focus to the first invalid field, then the application goes through', async ({ page }) => {
+  const email = `keyboard.${Date.now()}@example.org`;
+  // Listen for the file chooser before anything happens: Playwright switches the browser's
+  // chooser interception on asynchronously when the first listener appears, so a listener added
+  // just before the key press can miss the dialog on a busy machine (seen in CI).
+  const chooser = new Promise<FileChooser>((resolve) => page.once('filechooser', resolve));
+  await page.goto(`/offer/c/${SAMPLE_CHANNEL}?embedded=applyManualOnly&language=en`);
+  await expect(page.locator('#rec-apply-firstName')).toBeVisible();
+  await page.evaluate(() => localStorage.clear());
+
+  await tabTo(page, 'rec-apply-firstName');
+  await page.keyboard.type('Ana');
+  // Submit empty-ish: focus goes to the first invalid field, its error is tied to it.
+  await page.locator('rec-offer [part~="apply-submit"]').focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => focusedId(page)).toBe('rec-apply-lastName');
+  await expect(page.locator('#rec-apply-lastName')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('#rec-apply-lastName')).toHaveAttribute('aria-describedby', /rec-apply-lastName-error/);
+  await expect(page.locator('#rec-apply-lastName-error')).toHaveText('This field is required.');
+
+  await page.keyboard.type('Silva');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(email);
+  await tabTo(page, 'rec-apply-cv');
+  await page.keyboard.press('Space');
+  await (await chooser).setFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: smallPdf() });
+  await expect(page.locator('rec-offer .upload-status')).toContainText('cv.pdf is uploaded');
+  await tabTo(page, 'rec-apply-gdprConsent');
+  await page.keyboard.press('Space');
+  await tabTo(page, 'rec-apply-submit');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('rec-offer [part~="apply-success"]')).toBeFocused();
+  await expect.poll(() => mailsTo(email).length, { timeout: 5000 }).toBe(1);
+});
+
+test('a half-filled form survives a reload', async ({ page }) => {
+  await page.goto(`/offer/c/${SAMPLE_CHANNEL}?embedded=applyManualOnly&language=en`);
+  await page.locator('#rec-apply-firstName').fill('Draft');
+  await page.reload();
+  await expect(page.locator('#rec-apply-firstName')).toHaveValue('Draft');
+  await expect(page.locator('rec-offer .apply-notice')).toBeVisible();
+  await page.evaluate(() => localStorage.clear());
+});
+
+test('a closed offer shows the closed-job message', async ({ page }) => {
+  await page.goto('/offer/c/64b0c4a10000000000000051');
+  await expect(page.locator('rec-offer [part~="error"]')).toHaveAttribute('data-message-key', 'closedJob');
+});
+
+test('the share page opens the offer through its short link', async ({ page }) => {
+  await page.goto('/share/lumen-embedded-engineer');
+  await expect(page.locator('rec-offer h1')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Copier le lien|Copy link/ }).first()).toBeVisible();
+});
+
+for (const path of [`/offer/c/${SAMPLE_CHANNEL}`, `/offer/c/${SAMPLE_CHANNEL}?embedded=applyManualOnly`]) {
+  test(`axe finds no violation on ${path}`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.locator('rec-offer h1, rec-offer h2').first()).toBeVisible();
+    if (path.includes('embedded')) {
+      await expect(page.locator('#rec-apply-firstName')).toBeVisible();
+      // With the errors shown too.
+      await page.locator('rec-offer [part~="apply-submit"]').click();
+      await expect(page.locator('#rec-apply-firstName')).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}

@@ -1,0 +1,278 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolation, signIn } from './helpers';
+import ExcelJS from 'exceljs';
+
+// The seeded demo logins of the sign-in contract; the owner's interface speaks French.
+const OWNER = { email: 'claire.owner@lumen.example', password: 'lumen-owner-2026' };
+const VIEWER = { email: 'victor.viewer@lumen.example', password: 'lumen-viewer-2026' };
+
+// Seeded Lumen openings (packages/server/src/seed/demo-openings.ts).
+const DRAFT = 'Data Engineer (Python/Spark)';
+const PUBLISHED = 'Product Owner Robotique';
+const PUBLISHED_REF = 'LR-PO-003';
+const PUBLISHED_APPLICATIONS = 15;
+const POSTING_OPENING = 'Mechatroniker:in Robotik';
+const ARCHIVED_RETAINED = 'Field Service Engineer';
+const ARCHIVED_DELETABLE = 'Stagiaire assemblage 2023';
+
+
+
+const table = (page: Page) => page.getByRole('table').first();
+const bodyRows = (page: Page) => table(page).locator('tbody tr');
+const row = (page: Page, title: string) => table(page).getByRole('row').filter({ has: page.getByRole('rowheader', { name: title, exact: true }) });
+
+/** The owner's openings list, narrowed by the (debounced) search to `title`. */
+async function findOpening(page: Page, title: string) {
+  await page.goto('/recruiter/openings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Postes' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Rechercher' }).fill(title);
+  await expect(bodyRows(page)).toHaveCount(1);
+  await expect(row(page, title)).toBeVisible();
+}
+
+// The owner signs in once (the server limits sign-ins); every owner test starts from that session.
+const OWNER_STATE = join(tmpdir(), `rec-e2e-owner-${process.pid}.json`);
+
+test.describe('openings (owner, French interface)', () => {
+  test.describe.configure({ mode: 'serial' });
+  test.use({ storageState: OWNER_STATE });
+
+  test.beforeAll(async ({ browser }) => {
+    const context = await browser.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT ?? 3107}`, storageState: { cookies: [], origins: [] } });
+    const page = await context.newPage();
+    await signIn(page, OWNER);
+    await expect(page).toHaveURL(/\/recruiter$/);
+    await context.storageState({ path: OWNER_STATE });
+    await context.close();
+  });
+
+  test('the list is a sortable, paged data table without axe violations', async ({ page }) => {
+    await page.goto('/recruiter/openings');
+    await expect(page.getByRole('heading', { level: 1, name: 'Postes' })).toBeVisible();
+    await expect(row(page, PUBLISHED)).toBeVisible();
+    await expectNoAxeViolation(page);
+
+    // Sorting: the title column says how it is sorted.
+    const titleHeader = table(page).getByRole('columnheader', { name: /Intitulé/ });
+    await expect(titleHeader).toHaveAttribute('aria-sort', 'none');
+    await titleHeader.getByRole('button').click();
+    await expect(titleHeader).toHaveAttribute('aria-sort', 'ascending');
+    await expect(table(page).getByRole('columnheader', { name: /Modifié le/ })).toHaveAttribute('aria-sort', 'none');
+
+    // More openings than one page holds: 20 rows, the rest on the next page; 30 rows per page on demand.
+    const answer = await page.request.get('/v2/jobs?pageSize=20');
+    let total = ((await answer.json()) as { total: number }).total;
+    for (; total < 25; total += 1) {
+      // A mutating call with the session cookie must name our origin (the server's CSRF rule).
+      const created = await page.request.post('/v2/jobs', { data: { title: `Paging opening ${total}`, language: 'en' }, headers: { Origin: new URL(page.url()).origin } });
+      expect(created.status()).toBe(201);
+    }
+    await page.reload();
+    await expect(bodyRows(page)).toHaveCount(20);
+    await expect(page.getByText(`1–20 sur ${total}`)).toBeVisible();
+    await page.getByRole('button', { name: 'Page suivante' }).click();
+    await expect(bodyRows(page)).toHaveCount(total - 20);
+    await expect(page.getByText(`21–${total} sur ${total}`)).toBeVisible();
+    await page.getByLabel('Lignes par page').selectOption('30');
+    await expect(bodyRows(page)).toHaveCount(Math.min(total, 30));
+    await expect(page.getByText(`1–${Math.min(total, 30)} sur ${total}`)).toBeVisible();
+  });
+
+  test('archives (keyboard menu, confirmation dialog) and unarchives an opening', async ({ page }) => {
+    await findOpening(page, PUBLISHED);
+    const menuButton = page.getByRole('button', { name: `Actions pour ${PUBLISHED}` });
+    await expect(menuButton).toHaveAttribute('aria-haspopup', 'menu');
+
+    // Keyboard: ArrowDown opens on the first item, End goes to the last (archive for a published opening).
+    await menuButton.focus();
+    await page.keyboard.press('ArrowDown');
+    const menu = page.getByRole('menu', { name: `Actions pour ${PUBLISHED}` });
+    await expect(menu).toBeVisible();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu.getByRole('menuitem')).toHaveText(['Modifier', 'Dupliquer', 'Créer une publication', 'Exporter les données des candidats', 'Archiver']);
+    await expect(menu.getByRole('menuitem', { name: 'Modifier' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(menuButton).toBeFocused();
+
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('End');
+    await expect(menu.getByRole('menuitem', { name: 'Archiver' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('alertdialog', { name: 'Archiver ce poste ?' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveAttribute('aria-modal', 'true');
+    await expectNoAxeViolation(page);
+    // Escape closes without archiving; focus returns to the menu button.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(menuButton).toBeFocused();
+    await expect(row(page, PUBLISHED)).toContainText('Publié');
+
+    await menuButton.click();
+    await menu.getByRole('menuitem', { name: 'Archiver' }).click();
+    await dialog.getByRole('button', { name: 'Archiver' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Poste archivé' })).toBeVisible();
+    await expect(row(page, PUBLISHED)).toContainText('Archivé');
+
+    await menuButton.click();
+    await expect(menu.getByRole('menuitem')).toHaveText(['Dupliquer', 'Exporter les données des candidats', 'Désarchiver', 'Supprimer']);
+    await menu.getByRole('menuitem', { name: 'Désarchiver' }).click();
+    await page.getByRole('alertdialog', { name: 'Désarchiver ce poste ?' }).getByRole('button', { name: 'Désarchiver' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Poste désarchivé' })).toBeVisible();
+    await expect(row(page, PUBLISHED)).toContainText('Publié');
+  });
+
+  test('duplicates an opening through the create wizard (details -> review)', async ({ page }) => {
+    await findOpening(page, DRAFT);
+    await page.getByRole('button', { name: `Actions pour ${DRAFT}` }).click();
+    await page.getByRole('menuitem', { name: 'Dupliquer' }).click();
+    await expect(page).toHaveURL(/\/recruiter\/openings\/create\/details\?baseOpening=[0-9a-f]{24}$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Dupliquer « ${DRAFT} »`);
+    await expect(page.getByLabel('Intitulé')).toHaveValue(DRAFT);
+    await expect(page.getByLabel('Code de référence')).toHaveValue('LR-DATA-021');
+    await expectNoAxeViolation(page);
+
+    // A blank title is refused with the translated rule message.
+    await page.getByLabel('Intitulé').fill('   ');
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await expect(page.getByLabel('Intitulé')).toBeFocused();
+    await expect(page.getByRole('alert').filter({ hasText: /obligatoire/ })).toBeVisible();
+    await page.getByLabel('Intitulé').fill(`${DRAFT} – copie`);
+    await page.getByRole('button', { name: 'Suivant' }).click();
+
+    await expect(page).toHaveURL(/\/recruiter\/openings\/create\/review\?baseOpening=/);
+    await expect(page.getByRole('navigation', { name: 'Étapes' }).locator('[aria-current="step"]')).toContainText('Vérification');
+    await page.getByRole('button', { name: 'Créer le poste' }).click();
+    await expect(page).toHaveURL(/\/recruiter\/openings\/[0-9a-f]{24}$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${DRAFT} – copie`);
+    await expect(page.getByRole('status').filter({ hasText: 'Poste créé' })).toBeVisible();
+    await expect(page.locator('.page-header')).toContainText('Brouillon');
+  });
+
+  test('creates a publication through the posting wizard (content -> channels -> review)', async ({ page }) => {
+    await findOpening(page, POSTING_OPENING);
+    await page.getByRole('button', { name: `Actions pour ${POSTING_OPENING}` }).click();
+    await page.getByRole('menuitem', { name: 'Créer une publication' }).click();
+    await expect(page).toHaveURL(/\/recruiter\/openings\/[0-9a-f]{24}\/postings\/create\/content$/);
+    await expect(page.getByLabel('Intitulé')).toHaveValue(POSTING_OPENING);
+    await page.getByLabel('Intitulé').fill(`${POSTING_OPENING} (Esch)`);
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await expect(page).toHaveURL(/\/postings\/create\/channels$/);
+    await page.getByRole('checkbox', { name: 'Page carrières' }).uncheck();
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Choisissez au moins un canal.' })).toBeVisible();
+    await page.getByRole('checkbox', { name: 'Lien de partage' }).check();
+    await expectNoAxeViolation(page);
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await expect(page).toHaveURL(/\/postings\/create\/review$/);
+    await page.getByRole('button', { name: 'Créer la publication' }).click();
+    await expect(page).toHaveURL(/\/recruiter\/openings\/[0-9a-f]{24}$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Publication créée' })).toBeVisible();
+    const card = page.getByRole('article', { name: `${POSTING_OPENING} (Esch)` });
+    await expect(card).toBeVisible();
+    await expect(card.getByRole('link', { name: /\/offer\/c\/[0-9a-f]{24}$/ })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Copier le lien « Lien de partage »' })).toBeVisible();
+  });
+
+  test('exports the applicant data of an opening as an xlsx file with the expected name, header and rows', async ({ page }) => {
+    await findOpening(page, PUBLISHED);
+    await row(page, PUBLISHED).getByRole('link', { name: PUBLISHED }).click();
+    await expect(page).toHaveURL(/\/recruiter\/openings\/[0-9a-f]{24}$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(PUBLISHED);
+    await expect(page.getByRole('heading', { level: 2, name: 'Publications' })).toBeVisible();
+    await expect(page.getByRole('table', { name: `Candidats pour ${PUBLISHED}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Copier le lien/ }).first()).toBeVisible();
+    await expectNoAxeViolation(page);
+
+    await page.getByRole('button', { name: `Actions pour ${PUBLISHED}` }).click();
+    await page.getByRole('menuitem', { name: 'Exporter les données des candidats' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Exporter les données des candidats' });
+    await expect(dialog).toBeVisible();
+    for (const name of [/Données personnelles/, /Détails de la candidature/, /Données professionnelles/]) await expect(dialog.getByRole('checkbox', { name })).toBeChecked();
+    await expectNoAxeViolation(page);
+
+    const downloading = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Télécharger' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`Candidates Data ${PUBLISHED} (${PUBLISHED_REF}).xlsx`);
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: 'Export téléchargé' })).toBeVisible();
+
+    const file = join(mkdtempSync(join(tmpdir(), 'rec-export-')), download.suggestedFilename());
+    await download.saveAs(file);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(file);
+    const sheet = workbook.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header).toEqual([
+      'First name',
+      'Last name',
+      'Email',
+      'Phone',
+      'Nationality',
+      'Birth date',
+      'Gender',
+      'Address',
+      'Application ID',
+      'Applied at',
+      'Channel',
+      'Language',
+      'Referral code',
+      'Consent given at',
+      'Expected salary',
+      'Driving licenses',
+      'Work permit',
+      'CV file name',
+    ]);
+    expect(sheet.actualRowCount).toBe(1 + PUBLISHED_APPLICATIONS);
+    const first = (sheet.getRow(2).values as unknown[]).slice(1);
+    expect(String(first[2])).toMatch(/@example\.org$/);
+    expect(String(first[10])).toBe('SHARE');
+  });
+
+  test('an archived opening with recent applications cannot be deleted; a deletable one is deleted', async ({ page }) => {
+    await findOpening(page, ARCHIVED_RETAINED);
+    await page.getByRole('button', { name: `Actions pour ${ARCHIVED_RETAINED}` }).click();
+    await page.getByRole('menuitem', { name: 'Supprimer' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Supprimer ce poste ?' });
+    await expect(dialog.getByRole('alert')).toContainText('durée légale de conservation');
+    await expect(dialog.getByRole('alert')).not.toContainText('opening.deleteUnavailable');
+    await expect(dialog.getByRole('button', { name: 'Supprimer' })).toHaveCount(0);
+    await expectNoAxeViolation(page);
+    await dialog.getByRole('button', { name: 'Fermer' }).first().click();
+    await expect(dialog).toBeHidden();
+
+    await findOpening(page, ARCHIVED_DELETABLE);
+    await page.getByRole('button', { name: `Actions pour ${ARCHIVED_DELETABLE}` }).click();
+    await page.getByRole('menuitem', { name: 'Supprimer' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Supprimer ce poste ?' });
+    await confirm.getByRole('button', { name: 'Supprimer' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Poste supprimé' })).toBeVisible();
+    await expect(page).toHaveURL(/\/recruiter\/openings$/);
+    await page.getByRole('searchbox', { name: 'Rechercher' }).fill(ARCHIVED_DELETABLE);
+    await expect(table(page).getByText('Aucun poste ne correspond.')).toBeVisible();
+  });
+});
+
+test('the viewer sees the openings but no managing action', async ({ page }) => {
+  await signIn(page, VIEWER);
+  await expect(page).toHaveURL(/\/recruiter$/);
+  await page.goto('/recruiter/openings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Openings' })).toBeVisible();
+  await expect(bodyRows(page).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Actions for / })).toHaveCount(0);
+  await page.getByRole('searchbox', { name: 'Search' }).fill(PUBLISHED);
+  await expect(bodyRows(page)).toHaveCount(1);
+  await expect(page.getByRole('button', { name: /^Actions for / })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'New opening' })).toHaveCount(0);
+  await row(page, PUBLISHED).getByRole('link', { name: PUBLISHED }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(PUBLISHED);
+  await expect(page.getByRole('heading', { level: 2, name: 'Applicants' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Actions for / })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Create publication' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Edit publication' })).toHaveCount(0);
+});

@@ -1,0 +1,37 @@
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+// @ts-expect-error plain ESM helper without types
+import { CHROMIUM_ARGS } from '../packages/dev/chromium.mjs';
+
+// End-to-end tests run against the real server on a fresh embedded database; the
+// build (dist/) must exist: `npm test` builds before it runs Playwright.
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const port = Number(process.env.E2E_PORT ?? 3107);
+const dataDir = join(tmpdir(), `rec-e2e-${port}`);
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  // One retry in CI keeps a machine hiccup from blocking a landing; a retried test is reported
+  // as flaky in the output and in `npm test`'s totals line, so it stays visible.
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'off',
+    launchOptions: { executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS },
+  },
+  webServer: {
+    command: `rm -rf "${dataDir}" && node --import tsx packages/server/src/main.ts`,
+    cwd: root,
+    url: `http://127.0.0.1:${port}/builds/latest.json`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test' },
+  },
+});

@@ -1,0 +1,191 @@
+import type { Invitation, Tenant } from '@rec/api-client';
+import { detectLocale, loadLocale, type Translate } from '@rec/i18n';
+import { useEffect, useMemo, useState } from 'react';
+import { $company, $opening, $toasts, browserStorage, closeToast, createRefreshListener, loadCompany, loadOpening, loadRecruiterMe } from '@rec/stores';
+import { Toaster } from '@rec/ui';
+import { $locale, api } from './api';
+import { TranslateContext, useT } from './i18n';
+import { Layout } from './layouts/Layout';
+import { $location, navigate } from './navigation';
+import { AccountSelectPage } from './pages/AccountSelectPage';
+import { AdminHomePage } from './pages/AdminHomePage';
+import { BoardPage } from './pages/BoardPage';
+import { ComingPage } from './pages/ComingPage';
+import { ErrorPage } from './pages/ErrorPage';
+import { InvitationPage } from './pages/InvitationPage';
+import { LoginPage } from './pages/LoginPage';
+import { MagicLinkPage } from './pages/MagicLinkPage';
+import { MessagePage } from './pages/MessagePage';
+import { OfferPage } from './pages/offer/OfferPage';
+import { PasswordPage } from './pages/PasswordPage';
+import { RecoverPage } from './pages/RecoverPage';
+import { RecruiterHomePage } from './pages/RecruiterHomePage';
+import { ReferralPage } from './pages/referral/ReferralPage';
+import { ResetPasswordPage } from './pages/ResetPasswordPage';
+import { SharePage } from './pages/share/SharePage';
+import { OpeningPage } from './pages/openings/OpeningPage';
+import { OpeningOtherPage, PostingsPage } from './pages/openings/OpeningSubPages';
+import { OpeningsListPage } from './pages/openings/OpeningsListPage';
+import { OpeningWizardPage } from './pages/openings/OpeningWizardPage';
+import { PostingWizardPage } from './pages/openings/PostingWizardPage';
+import { StepsNextPage } from './pages/StepsNextPage';
+import { createRouteServices } from './route-services';
+import { createMiddleware } from './router/middleware';
+import { createRouter } from './router/resolve';
+import { EMBED_VALUES, ROUTES } from './router/route-table';
+import type { NavigationContext, Resolution, RouteDefinition } from './router/types';
+import { useStore } from './use-store';
+
+const router = createRouter(ROUTES, createMiddleware(createRouteServices()));
+
+interface Screen {
+  resolution: Resolution;
+  t: Translate;
+  /** Bumped per resolution so a page re-mounts (fresh form state) on every navigation. */
+  id: number;
+}
+
+let screens = 0;
+
+/** Resolves the URL through the route table, loads the page locale, renders layout + page. */
+export function App() {
+  const url = useStore($location);
+  const [screen, setScreen] = useState<Screen | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    (async () => {
+      const resolution = await router.resolve(url);
+      if (!current) return;
+      if (resolution.kind === 'redirect') {
+        if (resolution.reload) location.assign(resolution.to);
+        else navigate(resolution.to, { replace: true });
+        return;
+      }
+      const query = new URL(url, location.origin).searchParams;
+      const decided = resolution.kind === 'page' ? resolution.context.locale : undefined;
+      const locale = detectLocale({
+        explicit: query.get('language') ?? query.get('lang') ?? decided,
+        cookies: document.cookie,
+        accepted: navigator.languages,
+      });
+      const t = await loadLocale(locale, ['common', 'app', 'offer']);
+      if (!current) return;
+      document.documentElement.lang = locale;
+      $locale.set(locale);
+      screens += 1;
+      setScreen({ resolution, t, id: screens });
+    })();
+    return () => {
+      current = false;
+    };
+  }, [url]);
+
+  useEffect(() => listenForRefreshRequests(), []);
+
+  const content = useMemo(() => (screen ? renderResolution(screen.resolution, screen.id) : null), [screen]);
+  if (!screen) return null;
+  return (
+    <TranslateContext.Provider value={screen.t}>
+      {content}
+      <Toasts />
+    </TranslateContext.Provider>
+  );
+}
+
+/** The app's toasts, outside the layouts so they outlive a navigation (a delete goes back to the list). */
+function Toasts() {
+  const t = useT();
+  const { visible } = useStore($toasts);
+  return <Toaster toasts={visible} onClose={closeToast} t={t} closeLabel={t('toasts.close')} />;
+}
+
+/**
+ * Spec §4: REFRESH_RESOURCE messages (from our embedded pages) refresh the named store; only
+ * messages from exactly our own origin count.
+ */
+function listenForRefreshRequests(): () => void {
+  const storage = browserStorage();
+  const listener = createRefreshListener(location.origin, {
+    opening: (projections) => {
+      const held = $opening.get();
+      return held ? loadOpening(api, held._id, { refresh: true, select: projections }) : undefined;
+    },
+    recruiter: () => loadRecruiterMe(api, storage, { refresh: true }),
+    company: () => {
+      const held = $company.get();
+      return held ? loadCompany(api, held._id, { force: true }) : undefined;
+    },
+  });
+  addEventListener('message', listener);
+  return () => removeEventListener('message', listener);
+}
+
+function layoutOf(route: RouteDefinition, context: NavigationContext) {
+  return route.embeddedLayout && EMBED_VALUES.includes(context.query.get('embedded') ?? '') ? route.embeddedLayout : route.layout;
+}
+
+function renderPage(route: RouteDefinition, context: NavigationContext) {
+  const { query, params, data } = context;
+  switch (route.page) {
+    case 'board':
+      return <BoardPage boardId={params.board_id ?? ''} language={query.get('language') ?? query.get('lang')} />;
+    case 'login':
+      return <LoginPage query={query} />;
+    case 'login-password':
+      return <PasswordPage query={query} />;
+    case 'login-magic-link':
+      return <MagicLinkPage query={query} />;
+    case 'login-recover':
+      return <RecoverPage query={query} />;
+    case 'reset-password':
+      return <ResetPasswordPage token={params.resetPasswordToken ?? ''} />;
+    case 'invitation':
+      return <InvitationPage invitationLink={params.invitationLink ?? ''} invitation={data.invitation as Invitation | undefined} />;
+    case 'account-select':
+      return <AccountSelectPage tenants={(data.tenants as Tenant[] | undefined) ?? []} />;
+    case 'message':
+      return <MessagePage query={query} />;
+    case 'offer':
+      return <OfferPage channelId={params.channel_id} offerId={params._id} query={query} />;
+    case 'share':
+      return <SharePage slug={params.slug ?? ''} />;
+    case 'referral':
+      return <ReferralPage companyId={params.company_id ?? ''} language={query.get('language')} />;
+    case 'recruiter-home':
+      return <RecruiterHomePage />;
+    case 'admin-home':
+      return <AdminHomePage />;
+    case 'applicant-steps-next':
+      return <StepsNextPage />;
+    case 'openings':
+      return <OpeningsListPage />;
+    case 'opening':
+      return <OpeningPage />;
+    case 'opening-wizard':
+      return <OpeningWizardPage openingId={params.opening_id} slug={params.slug} query={query} />;
+    case 'posting-wizard':
+      return <PostingWizardPage openingId={params.opening_id ?? ''} postingId={params.posting_id} slug={params.slug} />;
+    case 'postings':
+      return <PostingsPage slug={params.slug ?? ''} />;
+    case 'opening-other':
+      return <OpeningOtherPage slug={params.slug ?? ''} />;
+    case 'coming':
+      return <ComingPage section={route.section ?? 'applicant'} title={route.title} />;
+    default:
+      return null;
+  }
+}
+
+function renderResolution(resolution: Resolution, id: number) {
+  if (resolution.kind === 'error') return <ErrorPage status={resolution.status} message={resolution.message} />;
+  if (resolution.kind !== 'page') return null;
+  const { route, context } = resolution;
+  const page = renderPage(route, context);
+  if (!page) return <ErrorPage status={404} message="Page not found" />;
+  return (
+    <Layout key={id} name={layoutOf(route, context)} pathname={context.pathname}>
+      {page}
+    </Layout>
+  );
+}

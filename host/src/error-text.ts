@@ -1,0 +1,28 @@
+import { isApiError } from '@rec/api-client';
+import { PASSWORD_MIN_LENGTH } from '@rec/core';
+import type { Translate } from '@rec/i18n';
+
+/**
+ * The text to show for a failed form call: the app's own wording for the sign-in failures
+ * the contract names, the common `errors.*` texts otherwise, never raw server text.
+ */
+const APP_TEXTS: Readonly<Record<string, string>> = {
+  'auth.invalidCredentials': 'signIn.errors.invalidCredentials',
+  'auth.invalidToken': 'signIn.errors.invalidToken',
+  'auth.invitationExpired': 'messageKeys.invitationExpired.text',
+  'auth.required': 'signIn.errors.sessionEnded',
+  'errors.passwordTooShort': 'signIn.errors.passwordTooShort',
+  'errors.tooManyRequests': 'errors.tooManyRequests',
+  'errors.badRequest': 'errors.badRequest',
+  'errors.forbidden': 'errors.forbidden',
+};
+
+export function errorText(t: Translate, error: unknown): string {
+  if (isApiError(error)) {
+    const mapped = APP_TEXTS[error.key];
+    if (mapped) return t(mapped, { count: PASSWORD_MIN_LENGTH });
+    if (error.status === 429) return t('errors.tooManyRequests');
+    if (error.status === 0) return t('signIn.errors.offline');
+  }
+  return t('genericErrorMessage');
+}

@@ -1,0 +1,62 @@
+import { $company, $recruiterMe, fullNameOf } from '@rec/stores';
+import { Button, ProfilePicture } from '@rec/ui';
+import { type ReactNode, useState } from 'react';
+import { useT } from '../i18n';
+import { navigate } from '../navigation';
+import { signOut } from '../route-services';
+import { useStore } from '../use-store';
+
+const NAV = [
+  { href: '/recruiter/openings', key: 'shell.nav.openings', prefix: '/recruiter/openings' },
+  { href: '/recruiter/analytics_new/dashboards', key: 'shell.nav.analytics', prefix: '/recruiter/analytics_new' },
+  { href: '/recruiter/settings_new', key: 'shell.nav.settings', prefix: '/recruiter/settings' },
+] as const;
+
+/** The recruiter area's frame: navigation, the signed-in recruiter (name, picture) and sign-out. */
+export function RecruiterShell({ pathname, children }: { pathname: string; children: ReactNode }) {
+  const t = useT();
+  const me = useStore($recruiterMe).resource;
+  const company = useStore($company);
+  const [leaving, setLeaving] = useState(false);
+  const name = fullNameOf(me) || me?.email || '';
+
+  async function leave() {
+    setLeaving(true);
+    await signOut();
+    navigate('/login');
+  }
+
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        {t('shell.skipToContent')}
+      </a>
+      <header className="shell-header">
+        <a className="shell-brand" href="/recruiter">
+          {company?.name || t('shell.home')}
+        </a>
+        <nav aria-label={t('shell.navLabel')}>
+          <ul className="shell-nav">
+            {NAV.map((item) => (
+              <li key={item.href}>
+                <a href={item.href} aria-current={pathname.startsWith(item.prefix) ? 'page' : undefined}>
+                  {t(item.key)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="shell-user">
+          <ProfilePicture picture={me?.settings?.profilePictureUrl ?? null} alt="" size={40} />
+          <span className="shell-user-name">{name}</span>
+          <Button variant="secondary" onClick={leave} busy={leaving}>
+            {t('shell.signOut')}
+          </Button>
+        </div>
+      </header>
+      <main className="layout layout-recruiter" data-layout="recruiter" id="main" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}

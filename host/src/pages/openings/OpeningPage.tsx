@@ -1,0 +1,150 @@
+import { type ApplicantResource, fetchApplicants, isApiError, type Page } from '@rec/api-client';
+import { DATA_TABLE, PERMISSIONS } from '@rec/core';
+import { $opening, can } from '@rec/stores';
+import { DataTable, type DataTableColumn, Loading, Pagination, pageRange } from '@rec/ui';
+import { useEffect, useMemo, useState } from 'react';
+import { $locale, api } from '../../api';
+import { useT } from '../../i18n';
+import { useTitle } from '../../title';
+import { useStore } from '../../use-store';
+import { OpeningActions } from './OpeningActions';
+import { PostingList } from './Postings';
+import { descriptionText, formatDate, languageName, StatusBadge } from './shared';
+
+/** /recruiter/openings/{id}: the opening, its postings (channels with copyable URLs) and its applicants. */
+export function OpeningPage() {
+  const t = useT();
+  const opening = useStore($opening);
+  const locale = $locale.get();
+  useTitle(opening?.title ?? t('openings.title'));
+  if (!opening) return <Loading label={t('openings.loading')} />;
+
+  const details: [string, string][] = [
+    [t('openings.fields.referenceCode'), opening.referenceCode ?? ''],
+    [t('openings.fields.language'), languageName(opening.language, locale)],
+    [t('openings.fields.location'), opening.location ?? ''],
+    [t('openings.fields.contract'), opening.contract ?? ''],
+    [t('openings.detail.created'), formatDate(opening.createdAt)],
+    [t('openings.detail.updated'), formatDate(opening.updatedAt)],
+  ];
+
+  return (
+    <article className="opening" aria-labelledby="opening-title">
+      <p>
+        <a href="/recruiter/openings">{t('openings.detail.back')}</a>
+      </p>
+      <div className="page-header">
+        <h1 id="opening-title">{opening.title}</h1>
+        <StatusBadge status={opening.status} />
+        <OpeningActions opening={opening} />
+      </div>
+      <dl className="opening-details">
+        {details
+          .filter(([, value]) => value)
+          .map(([term, value]) => (
+            <div key={term}>
+              <dt>{term}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+      </dl>
+      {opening.description ? (
+        <section aria-labelledby="opening-description">
+          <h2 id="opening-description">{t('openings.fields.description')}</h2>
+          <p className="opening-description">{descriptionText(opening.description)}</p>
+        </section>
+      ) : null}
+      <section aria-labelledby="opening-postings">
+        <div className="section-header">
+          <h2 id="opening-postings">{t('openings.detail.postingsTitle')}</h2>
+          {opening.status === 'PUBLISHED' && can(PERMISSIONS.postingsCreate) ? (
+            <a className="rec-button rec-button-secondary" href={`/recruiter/openings/${opening._id}/postings/create`}>
+              {t('openings.actions.createPosting')}
+            </a>
+          ) : null}
+        </div>
+        <PostingList opening={opening} />
+      </section>
+      <Applicants openingId={opening._id} title={opening.title} />
+    </article>
+  );
+}
+
+const name = (applicant: ApplicantResource) => [applicant.personal?.name?.first, applicant.personal?.name?.last].filter(Boolean).join(' ');
+
+/** The applicants of the opening, one page at a time: the candidate form fields of spec §3 (meta never shown). */
+function Applicants({ openingId, title }: { openingId: string; title: string }) {
+  const t = useT();
+  const [paging, setPaging] = useState({ page: 1, pageSize: DATA_TABLE.rowsPerPage as number });
+  const [result, setResult] = useState<Page<ApplicantResource> | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    fetchApplicants(api, openingId, paging.page, paging.pageSize).then(
+      (page) => {
+        if (!live) return;
+        setResult(page);
+        setError(null);
+      },
+      (failure) => live && setError(isApiError(failure) ? failure.key : 'genericErrorTitle'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [openingId, paging]);
+
+  const columns = useMemo<DataTableColumn<ApplicantResource>[]>(() => {
+    const yesNo = (value: boolean | string | null | undefined) => (value === true || value === 'yes' ? t('openings.yes') : value === false || value === 'no' ? t('openings.no') : '');
+    return [
+      { id: 'name', header: t('openings.applicants.name'), rowHeader: true, cell: (row) => name(row) || row.personal?.email || '' },
+      { id: 'email', header: t('openings.applicants.email'), cell: (row) => row.personal?.email ?? '' },
+      { id: 'phone', header: t('openings.applicants.phone'), cell: (row) => row.personal?.phone ?? '' },
+      { id: 'nationality', header: t('openings.applicants.nationality'), cell: (row) => row.personal?.nationality ?? '' },
+      { id: 'birthDate', header: t('openings.applicants.birthDate'), cell: (row) => (row.personal?.birthDate && /^\d{4}-/.test(row.personal?.birthDate) ? formatDate(row.personal?.birthDate) : (row.personal?.birthDate ?? '')) },
+      { id: 'gender', header: t('openings.applicants.gender'), cell: (row) => (row.personal?.gender ? t(`openings.gender.${row.personal?.gender}`, { defaultValue: row.personal?.gender }) : '') },
+      { id: 'address', header: t('openings.applicants.address'), cell: (row) => row.personal?.address ?? '' },
+      { id: 'salary', header: t('openings.applicants.salary'), cell: (row) => String(row.expectedConditions?.salary ?? '') },
+      { id: 'drivingLicenses', header: t('openings.applicants.drivingLicenses'), cell: (row) => (row.profile?.capabilities?.drivingLicenses ?? []).join(', ') },
+      { id: 'hasWorkPermit', header: t('openings.applicants.workPermit'), cell: (row) => yesNo(row.profile?.capabilities?.hasWorkPermit) },
+      { id: 'appliedAt', header: t('openings.applicants.appliedAt'), cell: (row) => formatDate(row.appliedAt) },
+      { id: 'channel', header: t('openings.applicants.channel'), cell: (row) => (row.channel?.kind ? t(`openings.posting.channel.${row.channel.kind}`, { defaultValue: row.channel.kind }) : '') },
+    ];
+  }, [t]);
+
+  const total = result?.total ?? 0;
+  const { from, to } = pageRange(paging.page, paging.pageSize, total);
+  return (
+    <section aria-labelledby="opening-applicants">
+      <h2 id="opening-applicants">{t('openings.detail.applicantsTitle')}</h2>
+      {error ? <p role="alert">{t(error)}</p> : null}
+      {!result && !error ? <Loading label={t('openings.detail.loadingApplicants')} /> : null}
+      {result ? (
+        <>
+          <DataTable
+            caption={t('openings.detail.applicantsCaption', { title })}
+            columns={columns}
+            rows={result.items}
+            rowKey={(row) => row._id}
+            empty={t('openings.detail.noApplicants')}
+          />
+          <Pagination
+            page={paging.page}
+            pageSize={paging.pageSize}
+            total={total}
+            onPage={(page) => setPaging({ ...paging, page })}
+            onPageSize={(pageSize) => setPaging({ page: 1, pageSize })}
+            labels={{
+              navigation: t('dataTable.navigation', { name: t('openings.detail.applicantsTitle') }),
+              rowsPerPage: t('dataTable.rowsPerPage'),
+              range: t('dataTable.range', { from, to, total }),
+              pageOf: t('dataTable.pageOf', { page: paging.page, pages: Math.max(1, Math.ceil(total / paging.pageSize)) }),
+              previous: t('dataTable.previous'),
+              next: t('dataTable.next'),
+            }}
+          />
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,152 @@
+import type { OpeningStatus } from '@rec/api-client';
+import { type Rule, ruleMessage } from '@rec/core/form-rules';
+import { type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
+import { useT } from '../../i18n';
+
+/** DD/MM/YYYY (spec §9), in the browser's time zone; empty for a missing or odd value. */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
+}
+
+/**
+ * The text of a stored description (the server keeps an allowlisted HTML fragment): parsed in an
+ * inert document, never inserted as HTML; paragraphs and line breaks become line breaks.
+ */
+export function descriptionText(html: string | null | undefined): string {
+  if (!html) return '';
+  if (!/[<&]/.test(html) || typeof DOMParser === 'undefined') return html;
+  const doc = new DOMParser().parseFromString(html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/(p|li|h\d)>/gi, '\n'), 'text/html');
+  return (doc.body.textContent ?? '').replace(/\n{3,}/g, '\n\n').trim();
+}
+
+/** "1.2 MB"-style sizes in the page language. */
+export function formatBytes(bytes: number, locale: string): string {
+  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return new Intl.NumberFormat(locale, { style: 'unit', unit: units[unit], unitDisplay: 'short', maximumFractionDigits: unit ? 1 : 0 }).format(value);
+}
+
+/** A language's own name in the page language (Intl.DisplayNames), the code when unknown. */
+export function languageName(code: string | null | undefined, locale: string): string {
+  if (!code) return '';
+  try {
+    return new Intl.DisplayNames([locale], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+export function StatusBadge({ status }: { status: OpeningStatus | 'OPEN' | 'CLOSED' }) {
+  const t = useT();
+  const key = status === 'OPEN' || status === 'CLOSED' ? `openings.posting.status.${status}` : `openings.status.${status}`;
+  return <span className={`status-badge status-${status.toLowerCase()}`}>{t(key)}</span>;
+}
+
+/** The translated message of a failed form rule (spec §5: `errors.{rule}`). */
+export function useRuleText(): (rule: Rule | undefined) => string | undefined {
+  const t = useT();
+  return (rule) => {
+    if (!rule) return undefined;
+    const { key, params } = ruleMessage(rule);
+    return t(key, params);
+  };
+}
+
+interface FieldShellProps {
+  label: string;
+  error?: string | undefined;
+  hint?: string | undefined;
+  children: (props: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode;
+}
+
+function FieldShell({ label, error, hint, children }: FieldShellProps) {
+  const id = useId();
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`rec-field${error ? ' rec-field-invalid' : ''}`}>
+      <label htmlFor={id} className="rec-field-label">
+        {label}
+      </label>
+      {children({ id, describedBy, invalid: !!error })}
+      {hint ? (
+        <p id={`${id}-hint`} className="rec-field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="rec-field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function TextAreaField({ label, error, hint, ...rest }: { label: string; error?: string | undefined; hint?: string } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <FieldShell label={label} error={error} hint={hint}>
+      {({ id, describedBy, invalid }) => <textarea id={id} className="rec-input" rows={6} aria-describedby={describedBy} aria-invalid={invalid || undefined} {...rest} />}
+    </FieldShell>
+  );
+}
+
+export function SelectField({
+  label,
+  error,
+  options,
+  ...rest
+}: { label: string; error?: string | undefined; options: readonly { value: string; label: string }[] } & SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <FieldShell label={label} error={error}>
+      {({ id, describedBy, invalid }) => (
+        <select id={id} className="rec-input" aria-describedby={describedBy} aria-invalid={invalid || undefined} {...rest}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldShell>
+  );
+}
+
+/** The steps of a wizard as an ordered list; the current one is aria-current="step". */
+export function WizardSteps({ steps, current, label }: { steps: readonly { slug: string; label: string; href?: string | undefined }[]; current: string; label: string }) {
+  return (
+    <nav aria-label={label}>
+      <ol className="wizard-steps">
+        {steps.map((step, index) => {
+          const here = step.slug === current;
+          return (
+            <li key={step.slug} className={here ? 'wizard-step wizard-step-current' : 'wizard-step'} aria-current={here ? 'step' : undefined}>
+              <span className="wizard-step-number" aria-hidden="true">
+                {index + 1}
+              </span>
+              {step.href && !here ? <a href={step.href}>{step.label}</a> : <span>{step.label}</span>}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
+
+/** A plain notice for a page whose action the recruiter may not take. */
+export function Notice({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <section className="notice" aria-labelledby="notice-title">
+      <h1 id="notice-title">{title}</h1>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { authorizeApplicantToken, fetchInvitation, fetchTenants, removeApplicantData } from '@rec/api-client';
+import {
+  browserStorage,
+  clearSession,
+  forgetSession,
+  loadCompany,
+  loadOpening,
+  loadPermissions,
+  loadRecruiterMe,
+  loadSession,
+  resetCompany,
+  resetOpening,
+  clearToasts,
+  resetPermissions,
+  resetRecruiterMe,
+} from '@rec/stores';
+import { api } from './api';
+import type { RouteServices } from './router/services';
+
+/** Whether the browser keeps cookies: navigator.cookieEnabled, then a write/read probe. */
+export function probeCookies(doc: Pick<Document, 'cookie'> | undefined = globalThis.document, nav: Pick<Navigator, 'cookieEnabled'> | undefined = globalThis.navigator): boolean {
+  if (nav && nav.cookieEnabled === false) return false;
+  if (!doc) return true;
+  try {
+    doc.cookie = 'rec_cookie_probe=1; Path=/; SameSite=Lax';
+    const kept = doc.cookie.includes('rec_cookie_probe=1');
+    doc.cookie = 'rec_cookie_probe=; Max-Age=0; Path=/; SameSite=Lax';
+    return kept;
+  } catch {
+    return false;
+  }
+}
+
+/** Ends the session and forgets every store that belongs to the signed-in user. */
+export async function signOut(): Promise<void> {
+  const storage = browserStorage();
+  await clearSession(api);
+  resetRecruiterMe(storage);
+  resetPermissions(storage);
+  resetCompany();
+  resetOpening();
+  clearToasts();
+}
+
+/** The real services of the route middleware (unit tests use fakes instead). */
+export function createRouteServices(): RouteServices {
+  const storage = browserStorage();
+  return {
+    getSession: () => loadSession(api),
+    clearSession: signOut,
+    async authorizeToken(token) {
+      const answer = await authorizeApplicantToken(api, token);
+      forgetSession(); // the server has just signed the applicant in
+      return answer;
+    },
+    removeApplicantData: (token) => removeApplicantData(api, token),
+    fetchInvitation: (link) => fetchInvitation(api, link),
+    fetchTenants: () => fetchTenants(api),
+    async loadRecruiterArea(session) {
+      const [, me] = await Promise.all([
+        session.user.tenantId ? loadCompany(api, session.user.tenantId) : Promise.resolve(null),
+        loadRecruiterMe(api, storage),
+        loadPermissions(api, storage),
+      ]);
+      return { language: me.settings?.language ?? null };
+    },
+    loadOpening: (openingId) => loadOpening(api, openingId),
+    storage,
+    cookiesEnabled: () => probeCookies(),
+    origin: typeof location === 'undefined' ? 'http://localhost' : location.origin,
+  };
+}

@@ -1,0 +1,2 @@
+export { createMiddleware, RULES } from './rules';
+export type { RouteServices } from './services';

@@ -1,0 +1,169 @@
+import { OBJECT_ID_PATTERN } from '@rec/core';
+import type { RouteDefinition } from './types';
+
+/**
+ * Every route of spec §2 as data (path, layout, middleware, page), most specific first:
+ * the first route whose pattern matches decides (a failing `params` rule is a fatal 404,
+ * a failing `match` rule lets later routes try). `*rest` takes the rest of the path.
+ */
+
+const RECRUITER = ['auth', 'auth-recruiter', 'recruiter-entry'];
+const EMBEDDED = [...RECRUITER, 'iframe-page'];
+const NATIVE = [...RECRUITER, 'native-page'];
+const APPLICATION = ['auth', 'auth-applicant'];
+const OPENING = { opening_id: OBJECT_ID_PATTERN };
+/** The openings pages are rendered by the host; an opening route also loads the opening first (spec §2). */
+const OPENING_ROUTE = [...NATIVE, 'opening-entry'];
+
+const recruiter = (path: string, middleware: string[], section: RouteDefinition['section'], extra: Partial<RouteDefinition> = {}): RouteDefinition => ({
+  path,
+  layout: 'recruiter',
+  middleware,
+  page: 'coming',
+  section,
+  ...extra,
+});
+
+const steps = (path: string, extra: Partial<RouteDefinition> = {}): RouteDefinition => ({
+  path,
+  layout: 'application',
+  middleware: APPLICATION,
+  page: 'coming',
+  section: 'steps',
+  ...extra,
+});
+
+/** Sub-pages of /recruiter/settings_new (spec §2). */
+export const SETTINGS_NEW_PAGES = ['test', 'lists', 'myteam', 'mycompany', 'templates', 'workflows', 'integrations', 'notifications'] as const;
+
+/** Branding previews and their titles (spec §2). */
+export const BRANDING_PREVIEWS = {
+  inputs: 'INPUTS',
+  buttons: 'BUTTONS',
+  'basic-text': 'BASIC_TEXT',
+  'slim-header': 'SLIM_HEADER',
+  'card-choices': 'APPLICATION_CARDS',
+  'offer-header': 'OFFER_HEADER',
+  'misc-components': 'MISC',
+  'icons-and-background': 'ICONS_AND_BACKGROUNDS',
+} as const;
+
+export const ROUTES: readonly RouteDefinition[] = [
+  { path: '/', layout: 'default', middleware: [], page: 'redirect', redirectTo: '/login' },
+
+  // ---- Authentication ----
+  { path: '/login', layout: 'authentication', middleware: ['login-lookup'], page: 'login' },
+  // The second login page: the recruiter's bookmark; a signed-in recruiter goes straight in.
+  { path: '/login/recruiter', layout: 'authentication', middleware: ['recruiter-login'], page: 'login' },
+  { path: '/login/recover', layout: 'authentication', middleware: [], page: 'login-recover' },
+  { path: '/login/password', layout: 'authentication', middleware: ['require-email'], page: 'login-password' },
+  { path: '/login/magic-link', layout: 'authentication', middleware: ['magic-link-entry'], page: 'login-magic-link' },
+  // /login/token/{token} and /login/token/{password} share one path shape: one rule serves both.
+  { path: '/login/token', layout: 'authentication', middleware: ['token-login'], page: 'redirect' },
+  { path: '/login/token/:token', layout: 'authentication', middleware: ['token-login'], page: 'redirect' },
+  { path: '/logout', layout: 'authentication', middleware: ['logout'], page: 'redirect' },
+  { path: '/account-select', layout: 'authentication', middleware: ['auth', 'tenant-chooser'], page: 'account-select' },
+  { path: '/reset/:resetPasswordToken', layout: 'authentication', middleware: ['reset-session'], page: 'reset-password' },
+  { path: '/invite/:invitationLink', layout: 'authentication', middleware: ['invitation'], page: 'invitation' },
+  { path: '/oauth/cronofy', layout: 'message', middleware: ['oauth-callback'], page: 'redirect' },
+  { path: '/message', layout: 'message', middleware: [], page: 'message' },
+
+  // ---- Admin ----
+  { path: '/admin', layout: 'default', middleware: ['auth', 'auth-admin'], page: 'admin-home' },
+
+  // ---- Recruiter area ----
+  { path: '/recruiter', layout: 'recruiter', middleware: RECRUITER, page: 'recruiter-home' },
+  recruiter('/recruiter/settings', EMBEDDED, 'settings'),
+  recruiter('/recruiter/settings/myaccount', EMBEDDED, 'settings'),
+  recruiter('/recruiter/settings/myaccount/password-rotate', EMBEDDED, 'settings'),
+  recruiter('/recruiter/settings/security', NATIVE, 'settings'),
+  recruiter('/recruiter/settings/*slug', EMBEDDED, 'settings'),
+  recruiter('/recruiter/settings_new', NATIVE, 'settings'),
+  ...SETTINGS_NEW_PAGES.map((name) => recruiter(`/recruiter/settings_new/${name}`, NATIVE, 'settings')),
+  recruiter('/recruiter/settings_new/*slug', NATIVE, 'settings'),
+  recruiter('/recruiter/analytics_new', EMBEDDED, 'analytics'),
+  recruiter('/recruiter/analytics_new/dashboards', NATIVE, 'dashboards'),
+  recruiter('/recruiter/analytics_new/dashboards/:dashboard_id', NATIVE, 'dashboards'),
+  // Openings (issue 5): native pages of the host. Wizard steps (the {slug} segments):
+  //   opening create:  /recruiter/openings/create            -> /create/details (query baseOpening kept: duplicate)
+  //                    /create/details -> /create/review      (review posts it; the copy starts DRAFT)
+  //   opening edit:    /recruiter/openings/{id}/edit          (one step: the details form, saved with PATCH)
+  //   posting create:  /{id}/postings/create                  -> /postings/create/content
+  //                    /postings/create/content -> /postings/create/channels -> /postings/create/review
+  //   posting edit:    /{id}/postings/{posting_id}/edit/{content|channels|review}
+  //   posting view:    /{id}/postings/{slug}                  slug = a posting id (that posting), else the postings list
+  //   catch-all:       /{id}/{anything else}                  a plain "not part of the back-office" page with a way back
+  // An unknown step slug goes to the wizard's first step.
+  recruiter('/recruiter/openings', NATIVE, 'openings', { page: 'openings' }),
+  recruiter('/recruiter/openings/create', NATIVE, 'openings', { page: 'opening-wizard' }),
+  recruiter('/recruiter/openings/create/:slug', NATIVE, 'openings', { page: 'opening-wizard' }),
+  recruiter('/recruiter/openings/:opening_id', OPENING_ROUTE, 'openings', { params: OPENING, page: 'opening' }),
+  recruiter('/recruiter/openings/:opening_id/edit', OPENING_ROUTE, 'openings', { params: OPENING, page: 'opening-wizard' }),
+  recruiter('/recruiter/openings/:opening_id/postings/create', OPENING_ROUTE, 'postings', { params: OPENING, page: 'posting-wizard' }),
+  recruiter('/recruiter/openings/:opening_id/postings/create/:slug', OPENING_ROUTE, 'postings', { params: OPENING, page: 'posting-wizard' }),
+  recruiter('/recruiter/openings/:opening_id/postings/:posting_id/edit/:slug', OPENING_ROUTE, 'postings', { params: OPENING, page: 'posting-wizard' }),
+  recruiter('/recruiter/openings/:opening_id/postings/:slug', OPENING_ROUTE, 'postings', { params: OPENING, page: 'postings' }),
+  recruiter('/recruiter/openings/:opening_id/*slug', [...EMBEDDED, 'opening-entry'], 'openings', { params: OPENING, page: 'opening-other' }),
+  recruiter('/recruiter/*slug', EMBEDDED, 'openings'),
+
+  // ---- Applicant area ----
+  { path: '/applicant', layout: 'application', middleware: APPLICATION, page: 'redirect', redirectTo: '/applicant/steps/next' },
+  { path: '/applicant/message', layout: 'message', middleware: [], page: 'message' },
+  { path: '/applicant/steps', layout: 'application', middleware: APPLICATION, page: 'redirect', redirectTo: '/applicant/steps/next' },
+  { path: '/applicant/steps/next', layout: 'application', middleware: APPLICATION, page: 'applicant-steps-next' },
+  steps('/applicant/steps/next/:password'),
+  steps('/applicant/steps/constants'),
+  steps('/applicant/steps/interview'),
+  steps('/applicant/steps/interview/intro'),
+  steps('/applicant/steps/interview/recording'),
+  steps('/applicant/steps/application-form'),
+  steps('/applicant/steps/:afstep', { middleware: [...APPLICATION, 'af-step'] }),
+  steps('/applicant/steps/:afstep/constants', { middleware: [...APPLICATION, 'af-step'] }),
+  steps('/applicant/steps/:afstep/login', { middleware: [...APPLICATION, 'af-step'] }),
+  steps('/applicant/steps/:afstep/consent', { middleware: [...APPLICATION, 'af-step'] }),
+  steps('/applicant/steps/:afstep/relayConsent', { middleware: [...APPLICATION, 'af-step'] }),
+  steps('/applicant/steps/:afstep/grantPermission', { middleware: [...APPLICATION, 'af-step'] }),
+  { path: '/applicant/ongoing', layout: 'ongoing', middleware: ['auth'], page: 'coming', section: 'applicant' },
+  { path: '/applicant/ongoing/:password', layout: 'ongoing', middleware: ['auth'], page: 'coming', section: 'applicant' },
+  { path: '/applicant/candidatures', layout: 'ongoing', middleware: ['auth'], page: 'coming', section: 'candidatures' },
+  { path: '/applicant/appointments/:token', layout: 'application', middleware: [], page: 'coming', section: 'appointments' },
+  { path: '/applicant/removeData/:token/:slug', layout: 'message', middleware: ['remove-data'], page: 'redirect' },
+  // Candidate portal: the request link signs the applicant in itself (later issue); the other pages need a session.
+  {
+    path: '/applicant/:candidateId/request/:requestId',
+    layout: 'candidate-portal',
+    middleware: [],
+    page: 'coming',
+    section: 'candidatePortal',
+    match: { candidateId: OBJECT_ID_PATTERN },
+  },
+  {
+    path: '/applicant/:candidateId/manage-data',
+    layout: 'candidate-portal',
+    middleware: ['auth'],
+    page: 'coming',
+    section: 'candidatePortal',
+    match: { candidateId: OBJECT_ID_PATTERN },
+  },
+  { path: '/applicant/:candidateId/default', layout: 'candidate-portal', middleware: ['auth'], page: 'coming', section: 'candidatePortal', match: { candidateId: OBJECT_ID_PATTERN } },
+  { path: '/applicant/:candidateId', layout: 'candidate-portal', middleware: ['auth'], page: 'coming', section: 'candidatePortal', match: { candidateId: OBJECT_ID_PATTERN } },
+  { path: '/applicant/*slug', layout: 'application', middleware: [], page: 'redirect', redirectTo: '/applicant' },
+
+  // ---- Offers, boards, public pages ----
+  { path: '/offer/message', layout: 'message', middleware: [], page: 'message' },
+  { path: '/offer/apply/oauth/indeed', layout: 'message', middleware: ['oauth-callback'], page: 'redirect' },
+  ...Object.entries(BRANDING_PREVIEWS).map(
+    ([slug, title]): RouteDefinition => ({ path: `/offer/branding/preview/${slug}`, layout: 'branding', middleware: [], page: 'coming', section: 'branding', title }),
+  ),
+  { path: '/offer/c/:channel_id', layout: 'offer', embeddedLayout: 'embedded-offer', middleware: [], page: 'offer', params: { channel_id: OBJECT_ID_PATTERN } },
+  { path: '/offer/:_id', layout: 'offer', middleware: [], page: 'offer', params: { _id: OBJECT_ID_PATTERN } },
+  { path: '/board/:board_id', layout: 'full-page-board', embeddedLayout: 'embedded-board', middleware: [], page: 'board', params: { board_id: OBJECT_ID_PATTERN } },
+  { path: '/share/:slug', layout: 'offer', middleware: [], page: 'share', params: { slug: /^[a-z0-9-]{3,64}$/ } },
+  { path: '/referral/:company_id/generate', layout: 'referral', middleware: [], page: 'referral', params: { company_id: OBJECT_ID_PATTERN } },
+
+  // Catch-all of one segment (spec §2: /{slug} redirects to /login).
+  { path: '/:slug', layout: 'default', middleware: [], page: 'redirect', redirectTo: '/login' },
+];
+
+/** Values of the `embedded` query that select an embedded layout (spec §2 offer by channel). */
+export const EMBED_VALUES: readonly string[] = ['applyManualOnly', 'applyWithOptions'];

@@ -1,0 +1,109 @@
+/** The 13 layouts of spec §2; each page renders inside one. */
+export const LAYOUT_NAMES = [
+  'application',
+  'authentication',
+  'branding',
+  'candidate-portal',
+  'default',
+  'embedded-board',
+  'embedded-offer',
+  'full-page-board',
+  'message',
+  'offer',
+  'ongoing',
+  'recruiter',
+  'referral',
+] as const;
+export type LayoutName = (typeof LAYOUT_NAMES)[number];
+
+/** What a route shows. `coming` is an honest "this section arrives later" page; `redirect` goes to `redirectTo`. */
+export type PageName =
+  | 'account-select'
+  | 'admin-home'
+  | 'applicant-steps-next'
+  | 'board'
+  | 'coming'
+  | 'invitation'
+  | 'login'
+  | 'login-magic-link'
+  | 'login-password'
+  | 'login-recover'
+  | 'message'
+  | 'offer'
+  | 'offer-message'
+  | 'offer-oauth-indeed'
+  | 'opening'
+  | 'opening-other'
+  | 'opening-wizard'
+  | 'openings'
+  | 'posting-wizard'
+  | 'postings'
+  | 'recruiter-home'
+  | 'redirect'
+  | 'referral'
+  | 'reset-password'
+  | 'share';
+
+/** The product area a `coming` page belongs to (its text says which section arrives later). */
+export type Section =
+  | 'analytics'
+  | 'applicant'
+  | 'appointments'
+  | 'branding'
+  | 'candidatePortal'
+  | 'candidatures'
+  | 'dashboards'
+  | 'offer'
+  | 'openings'
+  | 'postings'
+  | 'referral'
+  | 'settings'
+  | 'share'
+  | 'steps';
+
+export interface RouteDefinition {
+  path: string;
+  layout: LayoutName;
+  /** Middleware names, run in order before the page (spec §4 route middleware and the redirect rules). */
+  middleware: readonly string[];
+  page: PageName;
+  /** Param rules: a param that fails its rule makes the route invalid (fatal 404, spec §8). */
+  params?: Readonly<Record<string, RegExp>>;
+  /** Match rules: a param that fails one makes the route not match, so a later route may (e.g. `/applicant/{candidateId}` vs `/applicant/{slug}`). */
+  match?: Readonly<Record<string, RegExp>>;
+  /** For page 'redirect': where to go. */
+  redirectTo?: string;
+  /** For page 'coming': the section whose content comes with a later issue. */
+  section?: Section;
+  /** Layout to use instead when the `embedded` query has one of the embed values (offer and board pages). */
+  embeddedLayout?: LayoutName;
+  /** Translation key of the page <title> for pages whose title does not come from their content. */
+  title?: string;
+}
+
+export interface NavigationContext {
+  pathname: string;
+  query: URLSearchParams;
+  params: Record<string, string>;
+  /** Data a middleware hands to the page (the invitation, the tenants list). */
+  data: Record<string, unknown>;
+  /** A locale a middleware decided (the recruiter's settings language); beats cookie and browser. */
+  locale?: string;
+  /** Set by the iframe-page / native-page middleware: whether the page's content is an embedded page. */
+  embedded?: boolean;
+}
+
+export type Redirect = {
+  kind: 'redirect';
+  to: string;
+  /** A full page load instead of in-app navigation (server routes such as a tenant's authorisation URL). */
+  reload?: boolean;
+};
+
+export type RouteError = { kind: 'error'; status: number; message: string; fatal: boolean };
+
+export type MiddlewareResult = { kind: 'continue' } | Redirect | RouteError;
+
+export type Middleware = (context: NavigationContext) => Promise<MiddlewareResult> | MiddlewareResult;
+
+export type Resolution = { kind: 'page'; route: RouteDefinition; context: NavigationContext } | Redirect | RouteError;

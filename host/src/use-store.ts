@@ -1,0 +1,11 @@
+import type { ReadableAtom } from 'nanostores';
+import { useSyncExternalStore } from 'react';
+
+/** Subscribes a component to a nanostore (the store's own `listen` drives re-renders). */
+export function useStore<T>(store: ReadableAtom<T>): T {
+  return useSyncExternalStore(
+    (onChange) => store.listen(onChange),
+    () => store.get(),
+    () => store.get(),
+  );
+}

@@ -1,0 +1,82 @@
+import * as v from 'valibot';
+import { APPLICATION_FIELDS, type ApplicationFieldName, DRIVING_LICENSES, REFERRAL_CODE, WORK_PERMIT_ANSWERS } from './application';
+import { LocaleSchema } from './entities';
+import { firstFailingRule, type Rule, ruleMessage } from './form-rules';
+import { ObjectIdSchema } from './ids';
+
+/**
+ * The valibot schemas of the apply flow, built from the field rules of application.ts: the
+ * server validates requests with them; the form runs the same rules through the rule engine
+ * (so the form's chunk does not carry valibot).
+ */
+
+/** A string field checked by the rule engine: the issue message is the failing rule's key. */
+function ruled(rules: readonly Rule[], maxLength = 1000) {
+  return v.pipe(
+    v.optional(v.string('errors.badRequest'), ''),
+    v.maxLength(maxLength, 'errors.max'),
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed) return;
+      const failed = firstFailingRule(rules, dataset.value);
+      if (failed) addIssue({ message: ruleMessage(failed).key });
+    }),
+  );
+}
+
+const rulesOf = (name: ApplicationFieldName) => APPLICATION_FIELDS.find((field) => field.name === name)?.rules ?? [];
+
+/** A reference to an uploaded file, as `POST /v2/storage` answered it. */
+export const UploadReferenceSchema = /* @__PURE__ */ v.object({
+  url: v.pipe(v.string(), v.regex(/^\/v2\/storage\/[0-9a-f]{24}$/, 'offerPage.uploadMissing')),
+  name: v.pipe(v.string(), v.maxLength(255)),
+});
+export type UploadReference = v.InferOutput<typeof UploadReferenceSchema>;
+
+/**
+ * Body of `POST /v2/offers/channel/{channelId}/applications`: the same schema validates the form
+ * before submit and the request on the server. Issue messages are translation keys.
+ */
+export const ApplicationSubmissionSchema = /* @__PURE__ */ v.object({
+  /** Client-generated, so a retried submit is recognised (the Idempotency-Key header wins when sent). */
+  submissionId: v.pipe(v.string('errors.required'), v.regex(/^[A-Za-z0-9_-]{8,64}$/, 'errors.regex')),
+  language: v.optional(LocaleSchema),
+  firstName: ruled(rulesOf('firstName')),
+  lastName: ruled(rulesOf('lastName')),
+  email: ruled(rulesOf('email')),
+  nationality: ruled(rulesOf('nationality')),
+  phone: ruled(rulesOf('phone')),
+  birthDate: ruled(rulesOf('birthDate')),
+  gender: ruled(rulesOf('gender')),
+  address: ruled(rulesOf('address')),
+  salary: ruled(rulesOf('salary')),
+  drivingLicenses: v.optional(v.pipe(v.array(v.picklist(DRIVING_LICENSES, 'errors.not_one_of'), 'errors.badRequest'), v.maxLength(DRIVING_LICENSES.length)), []),
+  hasWorkPermit: v.optional(v.picklist(['', ...WORK_PERMIT_ANSWERS], 'errors.not_one_of'), ''),
+  agentEmail: ruled([{ name: 'email' }, { name: 'max', length: 254 }]),
+  companyReferralCode: ruled([{ name: 'regex', pattern: REFERRAL_CODE }]),
+  cv: v.object(UploadReferenceSchema.entries, 'errors.required'),
+  gdprConsent: v.literal(true, 'errors.required'),
+});
+export type ApplicationSubmission = v.InferOutput<typeof ApplicationSubmissionSchema>;
+export type ApplicationSubmissionInput = v.InferInput<typeof ApplicationSubmissionSchema>;
+
+/** Field -> translation key of its first issue (top-level field names; nested issues name their field). */
+export function submissionIssues(issues: readonly v.BaseIssue<unknown>[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = String(issue.path?.[0]?.key ?? '_');
+    if (fields[field]) continue;
+    // A missing key reports the parent's message: it is a missing value.
+    fields[field] = issue.input === undefined ? 'errors.required' : /^(errors|offerPage)\.[\w.]+$/.test(issue.message) ? issue.message : 'errors.badRequest';
+  }
+  return fields;
+}
+
+/** `POST /v2/referrals` body (spec: an employee asks for a personal referral link). */
+export const ReferralRequestSchema = /* @__PURE__ */ v.object({
+  companyId: ObjectIdSchema,
+  name: ruled([{ name: 'required' }, { name: 'max', length: 120 }]),
+  email: ruled([{ name: 'required' }, { name: 'email' }, { name: 'max', length: 254 }]),
+  channelId: v.optional(ObjectIdSchema),
+});
+export type ReferralRequest = v.InferOutput<typeof ReferralRequestSchema>;
+export const ShareSlugSchema = /* @__PURE__ */ v.pipe(v.string(), v.regex(/^[a-z0-9-]{3,64}$/));

@@ -1,0 +1,58 @@
+import * as v from 'valibot';
+import { LOCALES } from './constants';
+import { ObjectIdSchema } from './ids';
+
+export const LocaleSchema = v.picklist(LOCALES);
+
+/** Text per language; a language may be missing. */
+export const LocalizedTextSchema = v.record(LocaleSchema, v.optional(v.string()));
+export type LocalizedText = Partial<Record<(typeof LOCALES)[number], string>>;
+
+export const OfferInformationSchema = v.object({
+  title: LocalizedTextSchema,
+  description: v.optional(LocalizedTextSchema),
+  location: v.optional(LocalizedTextSchema),
+  contract: v.optional(LocalizedTextSchema),
+});
+
+/** An offer: one posting of an opening, as a candidate sees it through a channel (spec §3). */
+export const OfferSchema = v.object({
+  _id: ObjectIdSchema,
+  language: LocaleSchema,
+  channelId: ObjectIdSchema,
+  information: OfferInformationSchema,
+  url: v.object({ canonical: v.string() }),
+  datePosted: v.optional(v.string()),
+  validThrough: v.optional(v.nullable(v.string())),
+  company: v.optional(
+    v.object({
+      _id: ObjectIdSchema,
+      name: v.string(),
+      /** The company's privacy notice for applicants, in the offer's language (GDPR consent). */
+      privacyText: v.optional(v.string()),
+    }),
+  ),
+  /** How a candidate may apply besides the form: "apply with Indeed" only when the server is configured for it. */
+  applyOptions: v.optional(v.object({ indeed: v.boolean(), indeedUrl: v.optional(v.string()) })),
+  employmentType: v.optional(v.nullable(v.string())),
+});
+export type Offer = v.InferOutput<typeof OfferSchema>;
+
+/** A company's job board (spec §3). */
+export const BoardSchema = v.object({
+  _id: ObjectIdSchema,
+  language: LocaleSchema,
+  name: v.string(),
+  company: v.object({ _id: ObjectIdSchema, name: v.string() }),
+  spontaneousOfferChannelUrl: v.nullable(v.string()),
+});
+export type Board = v.InferOutput<typeof BoardSchema>;
+
+export const BuildInfoSchema = v.object({ buildId: v.string(), timestamp: v.number() });
+export type BuildInfo = v.InferOutput<typeof BuildInfoSchema>;
+
+/** Query of the public offer endpoints: `language` (or its alias `lang`). */
+export const LanguageQuerySchema = v.object({
+  language: v.optional(v.string()),
+  lang: v.optional(v.string()),
+});

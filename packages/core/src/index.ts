@@ -1,0 +1,14 @@
+export * from './auth';
+// The apply form's modules (application, form-rules, files) are imported by their own paths
+// ('@rec/core/application'…): re-exported here, the bundler would put them in the chunk every
+// widget shares, and the board would download the form's rules.
+export * from './constants';
+export * from './entities';
+export * from './errors';
+export * from './ids';
+export * from './locale';
+export * from './openings';
+export * from './permissions';
+export * from './requests';
+export * from './roles';
+export * from './text';

@@ -1,0 +1,280 @@
+import * as v from 'valibot';
+import { DATA_TABLE, LOCALES } from './constants';
+import { LocaleSchema } from './entities';
+import { ObjectIdSchema } from './ids';
+
+/**
+ * The openings contract of issue 5 (`/v2/jobs/...`): statuses, the state machine, request
+ * schemas (used by the host's forms and by the server) and the resources answered.
+ */
+
+export const OPENING_STATUS_VALUES = ['DRAFT', 'PUBLISHED', 'ARCHIVED'] as const;
+export type OpeningStatusValue = (typeof OPENING_STATUS_VALUES)[number];
+
+export const POSTING_STATUS_VALUES = ['OPEN', 'CLOSED'] as const;
+export type PostingStatusValue = (typeof POSTING_STATUS_VALUES)[number];
+
+/** Channels a recruiter may create for a posting (SPONTANEOUS belongs to boards). */
+export const POSTING_CHANNEL_KINDS = ['BOARD', 'SHARE', 'REFERRAL'] as const;
+export type PostingChannelKind = (typeof POSTING_CHANNEL_KINDS)[number];
+
+export const EXPORT_CATEGORIES = ['PERSONAL', 'OPERATIONAL', 'PROFESSIONAL'] as const;
+export type ExportCategory = (typeof EXPORT_CATEGORIES)[number];
+
+export const OPENING_SORTS = ['title', '-title', 'updatedAt', '-updatedAt', 'createdAt', '-createdAt', 'status'] as const;
+export type OpeningSort = (typeof OPENING_SORTS)[number];
+export const DEFAULT_OPENING_SORT: OpeningSort = '-updatedAt';
+
+/** Legal retention of applications (days) before an archived opening may be deleted; RETENTION_DAYS overrides it on the server. */
+export const DEFAULT_RETENTION_DAYS = 730;
+
+// --- State machine (spec §4) ---------------------------------------------------------------
+
+export type OpeningAction = 'publish' | 'archive' | 'unarchive' | 'delete' | 'createPosting';
+
+/** From which status each action is allowed, and the status it leads to (delete and createPosting keep it). */
+export const OPENING_TRANSITIONS: Record<OpeningAction, { from: OpeningStatusValue; to: OpeningStatusValue }> = {
+  publish: { from: 'DRAFT', to: 'PUBLISHED' },
+  archive: { from: 'PUBLISHED', to: 'ARCHIVED' },
+  unarchive: { from: 'ARCHIVED', to: 'PUBLISHED' },
+  delete: { from: 'ARCHIVED', to: 'ARCHIVED' },
+  createPosting: { from: 'PUBLISHED', to: 'PUBLISHED' },
+};
+
+/** Whether `action` is allowed on an opening in `status` (delete additionally needs the server's can-delete). */
+export function canApplyOpeningAction(status: OpeningStatusValue, action: OpeningAction): boolean {
+  return OPENING_TRANSITIONS[action].from === status;
+}
+
+/** The permission each opening action needs (spec §6), for the server's checks and the client's buttons. */
+export const OPENING_ACTION_PERMISSIONS = {
+  create: 'OPENINGS:CREATE',
+  duplicate: 'OPENINGS:CREATE',
+  edit: 'OPENINGS:MANAGE',
+  publish: 'OPENINGS:MANAGE',
+  archive: 'OPENINGS:ARCHIVE',
+  unarchive: 'OPENINGS:ARCHIVE',
+  delete: 'OPENINGS:DELETE',
+  export: 'OPENINGS:APPLICANTS:DATA:EXPORT',
+  createPosting: 'POSTINGS:CREATE',
+} as const;
+
+// --- Requests ------------------------------------------------------------------------------
+
+const TitleSchema = v.pipe(v.string(), v.trim(), v.minLength(1, 'errors.required'), v.maxLength(200, 'errors.max'));
+const ReferenceCodeSchema = v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(50, 'errors.max')));
+const DescriptionSchema = v.pipe(v.string(), v.maxLength(20_000, 'errors.max'));
+const ShortTextSchema = v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(200, 'errors.max')));
+
+export const OpeningParamsSchema = v.object({ id: ObjectIdSchema });
+export type OpeningParams = v.InferOutput<typeof OpeningParamsSchema>;
+
+export const PostingParamsSchema = v.object({ id: ObjectIdSchema, postingId: ObjectIdSchema });
+export type PostingParams = v.InferOutput<typeof PostingParamsSchema>;
+
+/** `POST /v2/jobs`: with `baseOpening`, missing fields are copied from that opening (duplicate). */
+// Spelled out rather than spreading the patch schema's `.entries`: a top-level property read keeps
+// rollup from dropping these schemas, and the widgets' bundle would grow by ~2 KB gzip.
+export const OpeningCreateBodySchema = v.strictObject({
+  title: v.optional(TitleSchema),
+  referenceCode: v.optional(ReferenceCodeSchema),
+  language: v.optional(LocaleSchema),
+  description: v.optional(DescriptionSchema),
+  location: v.optional(ShortTextSchema),
+  contract: v.optional(ShortTextSchema),
+  baseOpening: v.optional(ObjectIdSchema),
+});
+export type OpeningCreateBody = v.InferOutput<typeof OpeningCreateBodySchema>;
+export type OpeningCreateBodyInput = v.InferInput<typeof OpeningCreateBodySchema>;
+
+/** `PATCH /v2/jobs/{id}`. */
+export const OpeningPatchBodySchema = v.strictObject({
+  title: v.optional(TitleSchema),
+  referenceCode: v.optional(ReferenceCodeSchema),
+  language: v.optional(LocaleSchema),
+  description: v.optional(DescriptionSchema),
+  location: v.optional(ShortTextSchema),
+  contract: v.optional(ShortTextSchema),
+});
+export type OpeningPatchBody = v.InferOutput<typeof OpeningPatchBodySchema>;
+
+const PostingContentSchema = v.strictObject({
+  title: TitleSchema,
+  description: v.optional(DescriptionSchema, ''),
+  location: v.optional(ShortTextSchema),
+  contract: v.optional(ShortTextSchema),
+});
+export type PostingContent = v.InferOutput<typeof PostingContentSchema>;
+
+const PostingContentsSchema = v.pipe(
+  v.record(LocaleSchema, PostingContentSchema),
+  v.check((contents) => Object.keys(contents).length > 0, 'errors.required'),
+);
+const ChannelKindsSchema = v.pipe(v.array(v.picklist(POSTING_CHANNEL_KINDS)), v.maxLength(10));
+const DateTimeSchema = v.nullable(v.pipe(v.string(), v.isoTimestamp('errors.date')));
+const EmploymentTypeSchema = v.nullable(v.pipe(v.string(), v.regex(/^[A-Z_]{1,40}$/)));
+
+/** `POST /v2/jobs/{id}/postings`: the main language must have content. */
+export const PostingCreateBodySchema = v.pipe(
+  v.strictObject({
+    language: LocaleSchema,
+    contents: PostingContentsSchema,
+    channels: v.optional(ChannelKindsSchema, []),
+    validThrough: v.optional(DateTimeSchema),
+    employmentType: v.optional(EmploymentTypeSchema),
+  }),
+  v.check((body) => body.contents[body.language] !== undefined, 'errors.required'),
+);
+export type PostingCreateBody = v.InferOutput<typeof PostingCreateBodySchema>;
+export type PostingCreateBodyInput = v.InferInput<typeof PostingCreateBodySchema>;
+
+/** `PATCH /v2/jobs/{id}/postings/{postingId}`: given contents replace the languages they name; given channels are added when missing. */
+export const PostingPatchBodySchema = v.strictObject({
+  language: v.optional(LocaleSchema),
+  contents: v.optional(PostingContentsSchema),
+  channels: v.optional(ChannelKindsSchema),
+  validThrough: v.optional(DateTimeSchema),
+  employmentType: v.optional(EmploymentTypeSchema),
+});
+export type PostingPatchBody = v.InferOutput<typeof PostingPatchBodySchema>;
+
+type RawQuery = Record<string, string | string[] | undefined>;
+
+/** Values of a list query in any form the clients send: `k[]=a&k[]=b`, `k[0]=a`, `k=a,b`, repeated `k=a`. */
+export function queryList(query: RawQuery, name: string): string[] {
+  const key = new RegExp(`^${name}(?:\\[\\d{0,3}\\])?$`);
+  return Object.entries(query)
+    .filter(([k]) => key.test(k))
+    .flatMap(([, value]) => (value === undefined ? [] : Array.isArray(value) ? value : [value]))
+    .flatMap((value) => value.split(','))
+    .map((value) => value.trim())
+    .filter(Boolean);
+}
+
+const RawQuerySchema = v.record(v.string(), v.union([v.string(), v.array(v.string())]));
+const single = (query: RawQuery, name: string): string | undefined => {
+  const value = query[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+const PageSchema = v.pipe(v.optional(v.string(), '1'), v.regex(/^[1-9]\d{0,5}$/), v.transform(Number));
+const PageSizeSchema = v.pipe(
+  v.optional(v.string(), String(DATA_TABLE.rowsPerPage)),
+  v.transform(Number),
+  v.picklist(DATA_TABLE.rowsPerPageOptions),
+);
+
+/** `GET /v2/jobs` query: page (1-based), pageSize (20, 30, 40), search, status[], sort, select[]. */
+export const OpeningListQuerySchema = v.pipe(
+  RawQuerySchema,
+  v.transform((query): { page?: string; pageSize?: string; search?: string; status: string[]; sort?: string; select: string[] } => ({
+    page: single(query, 'page'),
+    pageSize: single(query, 'pageSize'),
+    search: single(query, 'search'),
+    status: queryList(query, 'status'),
+    sort: single(query, 'sort'),
+    select: queryList(query, 'select'),
+  })),
+  v.object({
+    page: PageSchema,
+    pageSize: PageSizeSchema,
+    search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200))),
+    status: v.pipe(v.array(v.picklist(OPENING_STATUS_VALUES)), v.maxLength(OPENING_STATUS_VALUES.length)),
+    sort: v.optional(v.picklist(OPENING_SORTS), DEFAULT_OPENING_SORT),
+    select: v.pipe(v.array(v.pipe(v.string(), v.regex(/^[A-Za-z_]\w{0,49}$/))), v.maxLength(50)),
+  }),
+);
+export type OpeningListQuery = v.InferOutput<typeof OpeningListQuerySchema>;
+
+/** `GET /v2/jobs/{id}/applications` query. */
+export const PageQuerySchema = v.pipe(
+  RawQuerySchema,
+  v.transform((query): { page?: string; pageSize?: string } => ({ page: single(query, 'page'), pageSize: single(query, 'pageSize') })),
+  v.object({ page: PageSchema, pageSize: PageSizeSchema }),
+);
+export type PageQuery = v.InferOutput<typeof PageQuerySchema>;
+
+/** `GET /v2/jobs/{id}/export/applications` query: at least one category (else 400 errors.invalidQuery). */
+export const ExportQuerySchema = v.pipe(
+  RawQuerySchema,
+  v.transform((query) => ({ categories: [...new Set(queryList(query, 'categories'))] })),
+  v.object({ categories: v.pipe(v.array(v.picklist(EXPORT_CATEGORIES)), v.minLength(1), v.maxLength(EXPORT_CATEGORIES.length)) }),
+);
+export type ExportQuery = v.InferOutput<typeof ExportQuerySchema>;
+
+// --- Answers -------------------------------------------------------------------------------
+
+export const OpeningResourceSchema = v.object({
+  _id: ObjectIdSchema,
+  title: v.string(),
+  referenceCode: v.nullable(v.string()),
+  status: v.picklist(OPENING_STATUS_VALUES),
+  language: v.picklist(LOCALES),
+  description: v.string(),
+  location: v.nullable(v.string()),
+  contract: v.nullable(v.string()),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+  postingsCount: v.number(),
+  applicationsCount: v.number(),
+});
+export type OpeningResource = v.InferOutput<typeof OpeningResourceSchema>;
+
+/** A posting's channel; SPONTANEOUS only on a board's spontaneous-application posting. */
+export const ChannelResourceSchema = v.object({ _id: ObjectIdSchema, kind: v.picklist([...POSTING_CHANNEL_KINDS, 'SPONTANEOUS']), url: v.string() });
+export type ChannelResource = v.InferOutput<typeof ChannelResourceSchema>;
+
+export const PostingResourceSchema = v.object({
+  _id: ObjectIdSchema,
+  openingId: ObjectIdSchema,
+  status: v.picklist(POSTING_STATUS_VALUES),
+  language: v.picklist(LOCALES),
+  contents: v.record(
+    v.picklist(LOCALES),
+    v.object({ title: v.string(), description: v.string(), location: v.nullable(v.string()), contract: v.nullable(v.string()) }),
+  ),
+  channels: v.array(ChannelResourceSchema),
+  validThrough: v.nullable(v.string()),
+  employmentType: v.nullable(v.string()),
+  publishedAt: v.string(),
+});
+export type PostingResource = v.InferOutput<typeof PostingResourceSchema>;
+
+/** One application as the recruiter sees it: the candidate form fields of spec §3, without the meta fields. */
+export const ApplicantResourceSchema = v.object({
+  _id: ObjectIdSchema,
+  candidateId: ObjectIdSchema,
+  personal: v.object({
+    name: v.object({ first: v.string(), last: v.string() }),
+    email: v.string(),
+    nationality: v.string(),
+    phone: v.string(),
+    birthDate: v.string(),
+    gender: v.string(),
+    address: v.string(),
+  }),
+  expectedConditions: v.object({ salary: v.string() }),
+  profile: v.object({ capabilities: v.object({ drivingLicenses: v.array(v.string()), hasWorkPermit: v.string() }) }),
+  appliedAt: v.string(),
+  channel: v.object({ _id: ObjectIdSchema, kind: v.string() }),
+  language: v.string(),
+});
+export type ApplicantResource = v.InferOutput<typeof ApplicantResourceSchema>;
+
+export interface PageOf<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export const CAN_DELETE_REASONS = ['opening.notArchived', 'opening.applicationsRetained'] as const;
+export type CanDeleteReason = (typeof CAN_DELETE_REASONS)[number];
+export const CanDeleteResponseSchema = v.object({ canBeDeleted: v.boolean(), reason: v.optional(v.picklist(CAN_DELETE_REASONS)) });
+export type CanDeleteResponse = v.InferOutput<typeof CanDeleteResponseSchema>;
+
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The export's file name (spec §7): 'Candidates Data {title}' plus ' ({referenceCode})' when present. */
+export function exportFileName(title: string, referenceCode?: string | null): string {
+  return `Candidates Data ${title}${referenceCode ? ` (${referenceCode})` : ''}.xlsx`;
+}

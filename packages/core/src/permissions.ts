@@ -1,0 +1,37 @@
+import type { CompanyRole } from './roles';
+
+/** Permission strings of spec §6, one per guarded action. */
+export const PERMISSIONS = {
+  openingsManage: 'OPENINGS:MANAGE',
+  openingsCreate: 'OPENINGS:CREATE',
+  postingsCreate: 'POSTINGS:CREATE',
+  applicantsDataExport: 'OPENINGS:APPLICANTS:DATA:EXPORT',
+  openingsArchive: 'OPENINGS:ARCHIVE',
+  openingsDelete: 'OPENINGS:DELETE',
+  dashboardsManage: 'ANALYTICS:DASHBOARD:MANAGE',
+  logosManage: 'COMPANIES:LOGOS:MANAGE',
+} as const;
+export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
+
+export const ALL_PERMISSIONS: readonly Permission[] = Object.values(PERMISSIONS);
+
+/** The permission set of each company role: an owner may do everything, a viewer only reads. */
+export const COMPANY_ROLE_PERMISSIONS: Record<CompanyRole, readonly Permission[]> = {
+  owner: ALL_PERMISSIONS,
+  viewer: [],
+};
+
+export type PermissionMode = 'every' | 'some';
+
+/**
+ * Whether `granted` satisfies `required` (spec §6): no requirement (undefined, empty list) is
+ * allowed; one string must be granted; a list is matched `every` (default) or `some`.
+ * Used by the server's pre-handlers and by the clients to show or hide actions.
+ */
+export function hasPermission(granted: readonly string[], required?: string | readonly string[], mode: PermissionMode = 'every'): boolean {
+  if (required === undefined) return true;
+  const needed = typeof required === 'string' ? [required] : required;
+  if (needed.length === 0) return true;
+  const set = new Set(granted);
+  return mode === 'some' ? needed.some((permission) => set.has(permission)) : needed.every((permission) => set.has(permission));
+}

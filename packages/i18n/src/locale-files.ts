@@ -1,0 +1,62 @@
+import type { Locale } from '@rec/core';
+
+export type Messages = { [key: string]: unknown };
+type LocaleFile = () => Promise<{ default: Messages }>;
+
+/**
+ * Locale files come in parts so each bundle downloads only what it shows:
+ * - common: `locales/<lang>.json`, shared strings and the public widgets (board, errors, messages);
+ * - app: `locales/app/<lang>.json`, the host app and the recruiter back-office;
+ * - offer: `locales/offer/<lang>.json`, the offer page, the apply form and its validation
+ *   messages (`errors.{rule}`, `offerPage.*`), referral and share (loaded by <rec-offer>,
+ *   <rec-referral> and the share page only);
+ * - mail (server only): `locales/mail/<lang>.json`, the texts of the mails we send.
+ * Every part is merged into one i18next bundle per language, so keys stay plain
+ * (`login.title`) and must be unique across parts (the locales test checks it).
+ * One dynamic import per file: the bundler turns each into its own chunk, and literal
+ * paths keep that analysable.
+ */
+export const LOCALE_PARTS = ['common', 'app', 'offer'] as const;
+export type LocalePart = (typeof LOCALE_PARTS)[number];
+
+export const LOCALE_FILES: Record<LocalePart, Record<Locale, LocaleFile>> = {
+  common: {
+    de: () => import('../../../locales/de.json'),
+    en: () => import('../../../locales/en.json'),
+    es: () => import('../../../locales/es.json'),
+    fr: () => import('../../../locales/fr.json'),
+    lb: () => import('../../../locales/lb.json'),
+    nl: () => import('../../../locales/nl.json'),
+    pt: () => import('../../../locales/pt.json'),
+    it: () => import('../../../locales/it.json'),
+    pl: () => import('../../../locales/pl.json'),
+  },
+  app: {
+    de: () => import('../../../locales/app/de.json'),
+    en: () => import('../../../locales/app/en.json'),
+    es: () => import('../../../locales/app/es.json'),
+    fr: () => import('../../../locales/app/fr.json'),
+    lb: () => import('../../../locales/app/lb.json'),
+    nl: () => import('../../../locales/app/nl.json'),
+    pt: () => import('../../../locales/app/pt.json'),
+    it: () => import('../../../locales/app/it.json'),
+    pl: () => import('../../../locales/app/pl.json'),
+  },
+  offer: {
+    de: () => import('../../../locales/offer/de.json'),
+    en: () => import('../../../locales/offer/en.json'),
+    es: () => import('../../../locales/offer/es.json'),
+    fr: () => import('../../../locales/offer/fr.json'),
+    lb: () => import('../../../locales/offer/lb.json'),
+    nl: () => import('../../../locales/offer/nl.json'),
+    pt: () => import('../../../locales/offer/pt.json'),
+    it: () => import('../../../locales/offer/it.json'),
+    pl: () => import('../../../locales/offer/pl.json'),
+  },
+};
+
+/** Parts only the server reads (mail texts): never bundled for a browser. */
+export type ServerLocalePart = 'mail';
+
+/** Folder below locales/ of every part ('' for common); the locales test checks them all. */
+export const LOCALE_PART_DIRS: Record<LocalePart | ServerLocalePart, string> = { common: '', app: 'app/', offer: 'offer/', mail: 'mail/' };

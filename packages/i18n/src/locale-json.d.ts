@@ -1,0 +1,5 @@
+/** A locale file of /locales: nested objects of strings. */
+declare module '*.json' {
+  const messages: { [key: string]: unknown };
+  export default messages;
+}

@@ -1,0 +1,232 @@
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import { DEFAULT_RETENTION_DAYS, ERROR_KEYS } from '@rec/core';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Kysely } from 'kysely';
+import type { Config } from './config';
+import type { Database } from './db/schema';
+import { registerAuth, sessionCookie } from './http/auth';
+import { registerPublicCors } from './http/cors';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler, sendError } from './http/errors';
+import { registerPublicCache } from './http/public-cache';
+import { registerRequestGuards } from './http/request-guards';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerStaticHosting } from './http/static';
+import { adminRoutes } from './modules/admin/routes';
+import { createPasswordHasher, DEFAULT_SCRYPT } from './modules/auth/passwords';
+import {
+  type AuthRateLimits,
+  createAuthRateLimiter,
+  createMemoryRateLimitStore,
+  createRedisRateLimitStore,
+  type RateLimitStore,
+} from './modules/auth/rate-limit';
+import { createAccountRepository } from './modules/auth/repository';
+import { authRoutes } from './modules/auth/routes';
+import { type AuthService, createAuthService } from './modules/auth/service';
+import { createSessionService, type SessionService } from './modules/auth/sessions';
+import { type Clock, systemClock } from './modules/auth/tokens';
+import { createBoardRepository } from './modules/boards/repository';
+import { boardRoutes } from './modules/boards/routes';
+import { createBoardService } from './modules/boards/service';
+import { buildRoutes } from './modules/builds/routes';
+import { createCompanyRepository } from './modules/companies/repository';
+import { companyRoutes } from './modules/companies/routes';
+import { createCompanyService } from './modules/companies/service';
+import { type BackgroundTasks, createBackgroundTasks } from './modules/mail/background';
+import { createMailer, type Mailer } from './modules/mail/mailer';
+import { outboxRoutes } from './modules/mail/routes';
+import { createOfferRepository } from './modules/offers/repository';
+import { offerRoutes } from './modules/offers/routes';
+import { createOfferService } from './modules/offers/service';
+import { createRecruiterRepository } from './modules/recruiters/repository';
+import { recruiterRoutes } from './modules/recruiters/routes';
+import { createRecruiterService } from './modules/recruiters/service';
+import { createCandidateNotifier } from './modules/applications/confirmation-mail';
+import { createApplicationRepository } from './modules/applications/repository';
+import { applicationRoutes } from './modules/applications/routes';
+import { createApplicationService, type NotifyCandidate } from './modules/applications/service';
+import { createReferralService, referralRoutes } from './modules/referrals/referrals';
+import { seoRoutes } from './modules/seo/routes';
+import { createShareService, shareRoutes } from './modules/share/share';
+import { createDiskStorage, type FileStorage } from './modules/storage/file-storage';
+import { createUploadRepository } from './modules/storage/repository';
+import { storageRoutes } from './modules/storage/routes';
+import { createRateLimiter, type RateLimit } from './http/rate-limit';
+import { createApplicantRepository } from './modules/applicants/repository';
+import { createAuditLog } from './modules/audit/audit-log';
+import { exportRoutes } from './modules/exports/routes';
+import { createOpeningRepository } from './modules/openings/repository';
+import { openingRoutes } from './modules/openings/routes';
+import { createOpeningService } from './modules/openings/service';
+import { createPostingRepository } from './modules/postings/repository';
+import { postingRoutes } from './modules/postings/routes';
+import { createPostingService } from './modules/postings/service';
+
+/** Seams of the account modules, for tests (a fake clock, a shared store, a cheaper hash). */
+export interface AuthOptions {
+  now?: Clock;
+  rateLimitStore?: RateLimitStore;
+  rateLimits?: AuthRateLimits;
+  mailer?: Mailer;
+  background?: BackgroundTasks;
+  /**
+   * Test only: scrypt N for passwords hashed by this app (and the dummy hash). Refused when
+   * NODE_ENV is production; stored hashes keep verifying with their own parameters.
+   */
+  scryptCost?: number;
+}
+
+/** The account services, reachable from tests through `app.accounts`. */
+export interface AccountsModule {
+  auth: AuthService;
+  sessions: SessionService;
+  mailer: Mailer;
+  background: BackgroundTasks;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accounts: AccountsModule;
+  }
+}
+
+export interface BuildAppOptions {
+  db: Kysely<Database>;
+  config: Pick<Config, 'publicUrl' | 'distDir' | 'nodeEnv' | 'logLevel'> &
+    Partial<Pick<Config, 'dataDir' | 'redisUrl' | 'smtpUrl' | 'mailFrom' | 'indeedClientId' | 'retentionDays'>>;
+  /** Overrides the logger chosen from the config (tests pass false). */
+  logger?: FastifyServerOptions['logger'];
+  /** The "process start" reported by /builds/latest.json when dist/ has no build-info.json. */
+  startedAt?: number;
+  auth?: AuthOptions;
+  /**
+   * Tells a candidate their application arrived. Default: a mail through the shared mailer
+   * with a magic link to continue (tests pass a recorder).
+   */
+  notifyCandidate?: NotifyCandidate;
+  /** Where uploaded files go (default: DATA_DIR/uploads on disk). */
+  storage?: FileStorage;
+  /** Requests per client IP on the public write routes (apply, upload, referral). */
+  rateLimit?: RateLimit;
+}
+
+/**
+ * The HTTP application, without listening: main.ts listens, tests call `app.inject()`.
+ * Order matters: error and not-found handling and the cross-cutting hooks come first so every
+ * route registered after them (and the static files) inherits them.
+ */
+export async function buildApp({
+  db,
+  config,
+  logger,
+  startedAt = Math.round(performance.timeOrigin),
+  auth: authOptions = {},
+  ...options
+}: BuildAppOptions): Promise<FastifyInstance> {
+  if (authOptions.scryptCost !== undefined && config.nodeEnv === 'production') throw new Error('scryptCost is a test-only option');
+  const app = Fastify({
+    logger: logger ?? (config.nodeEnv === 'test' ? false : { level: config.logLevel }),
+    frameworkErrors,
+    clientErrorHandler,
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      // Longer than any id or token we route on; longer parameters get a 414 from the router.
+      maxParamLength: 500,
+    },
+  });
+
+  registerErrorHandler(app);
+  // CORS first: even a request refused by the guards must be readable by the calling widget.
+  registerPublicCors(app);
+  registerRequestGuards(app);
+  registerSecurityHeaders(app);
+  registerPublicCache(app);
+  await app.register(fastifyCookie);
+
+  const now = authOptions.now ?? systemClock;
+  const rateLimitStore =
+    authOptions.rateLimitStore ??
+    (config.redisUrl ? createRedisRateLimitStore(new Redis(config.redisUrl, { maxRetriesPerRequest: 2 })) : createMemoryRateLimitStore(now));
+  const mailer =
+    authOptions.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom ?? 'Recruitment platform <no-reply@localhost>',
+      outboxDir: config.dataDir ? join(config.dataDir, 'outbox') : join(tmpdir(), `rec-outbox-${randomBytes(6).toString('hex')}`),
+    });
+  const background = authOptions.background ?? createBackgroundTasks();
+  const accountRepository = createAccountRepository(db);
+  const sessions = createSessionService({ repository: accountRepository, now });
+  const cookie = sessionCookie(config.publicUrl);
+  const auth = createAuthService({
+    repository: accountRepository,
+    sessions,
+    passwords: createPasswordHasher(authOptions.scryptCost ? { ...DEFAULT_SCRYPT, N: authOptions.scryptCost } : DEFAULT_SCRYPT),
+    rateLimiter: createAuthRateLimiter(rateLimitStore, authOptions.rateLimits),
+    mailer,
+    background,
+    publicUrl: config.publicUrl,
+    now,
+  });
+  app.decorate('accounts', { auth, sessions, mailer, background });
+  app.addHook('onClose', async () => {
+    await background.idle();
+    if (!authOptions.rateLimitStore) await rateLimitStore.close?.();
+    if (!authOptions.mailer) await mailer.close();
+  });
+  registerAuth(app, { sessions, cookie, publicUrl: config.publicUrl });
+
+  const offerRepository = createOfferRepository(db);
+  const offers = createOfferService({ repository: offerRepository, publicUrl: config.publicUrl, indeedClientId: config.indeedClientId });
+  const boards = createBoardService({ repository: createBoardRepository(db), offers, publicUrl: config.publicUrl });
+  await app.register(boardRoutes, { boards });
+  await app.register(offerRoutes, { offers });
+  await app.register(buildRoutes, { distDir: config.distDir, startedAt });
+
+  const companyRepository = createCompanyRepository(db);
+  await app.register(authRoutes, { auth, sessions, cookie });
+  await app.register(recruiterRoutes, { recruiters: createRecruiterService({ repository: createRecruiterRepository(db), now }) });
+  await app.register(companyRoutes, { companies: createCompanyService({ repository: companyRepository }) });
+  await app.register(adminRoutes, { companies: companyRepository });
+  const openings = createOpeningService({ repository: createOpeningRepository(db), now, retentionDays: config.retentionDays ?? DEFAULT_RETENTION_DAYS });
+  const applicants = createApplicantRepository(db);
+  const audit = createAuditLog(db);
+  await app.register(openingRoutes, { openings, applicants, audit });
+  await app.register(postingRoutes, {
+    postings: createPostingService({ repository: createPostingRepository(db), openings, publicUrl: config.publicUrl, now }),
+  });
+  await app.register(exportRoutes, { openings, applicants, audit });
+  if (config.nodeEnv !== 'production' && mailer.outboxDir) await app.register(outboxRoutes, { outboxDir: mailer.outboxDir });
+
+  // Without a DATA_DIR (some tests) files and mails go to a per-process temporary folder.
+  const dataDir = config.dataDir ?? join(tmpdir(), `rec-data-${process.pid}`);
+  const rateLimit = options.rateLimit ?? { limit: 30, windowMs: 60_000 };
+  const applications = createApplicationService({
+    repository: createApplicationRepository(db),
+    offers,
+    notifyCandidate: options.notifyCandidate ?? createCandidateNotifier({ auth, mailer, publicUrl: config.publicUrl }),
+    log: app.log,
+  });
+  await app.register(applicationRoutes, { applications, limiter: createRateLimiter(rateLimit) });
+  await app.register(storageRoutes, {
+    storage: options.storage ?? createDiskStorage(join(dataDir, 'uploads')),
+    uploads: createUploadRepository(db),
+    offers: offerRepository,
+    limiter: createRateLimiter(rateLimit),
+  });
+  await app.register(referralRoutes, { referrals: createReferralService(db, config.publicUrl), limiter: createRateLimiter(rateLimit) });
+  await app.register(shareRoutes, { shares: createShareService(db, config.publicUrl) });
+  await app.register(seoRoutes, { distDir: config.distDir, publicUrl: config.publicUrl, offers, boards });
+
+  const hosting = await registerStaticHosting(app, config.distDir);
+  app.setNotFoundHandler(async (request, reply) => {
+    if (await hosting.spaFallback(request, reply)) return reply;
+    return sendError(reply, 404, ERROR_KEYS.notFound);
+  });
+
+  return app;
+}

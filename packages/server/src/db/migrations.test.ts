@@ -1,0 +1,152 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { type Kysely, sql } from 'kysely';
+import { isDatabaseEmpty, seedDemo } from '../seed/demo';
+import { DEMO, DEMO_PREFIX, demoId } from '../seed/demo-ids';
+import { testBackends, withTestDatabase } from '../testing/test-database';
+import { newId } from './ids';
+import { migrateDownToEmpty, migrateToLatest } from './migrate';
+import type { Database } from './schema';
+
+const TABLES = [
+  'companies',
+  'boards',
+  'openings',
+  'postings',
+  'posting_contents',
+  'channels',
+  'accounts',
+  'sessions',
+  'auth_tokens',
+  'invitations',
+  'uploads',
+  'candidates',
+  'applications',
+  'referrals',
+  'share_links',
+  'audit_log',
+] as const;
+const ALL_MIGRATIONS = ['0001-public-offers', '0002-accounts', '0003-applications', '0004-openings'];
+
+async function rowCounts(db: Kysely<Database>): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of TABLES) {
+    // ::int because pg answers count(*) as a string and PGlite as a number.
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(db);
+    counts[table] = rows[0]?.n ?? -1;
+  }
+  return counts;
+}
+
+async function tableNames(db: Kysely<Database>): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    select table_name as name from information_schema.tables where table_schema = 'public' order by table_name`.execute(db);
+  return rows.map((row) => row.name);
+}
+
+/** Runs `statement` expecting the database to refuse it. */
+async function assertRefused(statement: Promise<unknown>, message: string): Promise<void> {
+  await assert.rejects(statement, (error: Error) => /violates|constraint/i.test(error.message), message);
+}
+
+for (const backend of testBackends()) {
+  describe(`migrations and demo seed [${backend.name}]`, () => {
+    it('migrates an empty database once, then is a no-op; down and up again work', () =>
+      withTestDatabase(
+        backend,
+        async ({ db }) => {
+          assert.deepEqual(await migrateToLatest(db), ALL_MIGRATIONS);
+          assert.deepEqual(await migrateToLatest(db), [], 'second run applies nothing');
+          for (const table of TABLES) assert.ok((await tableNames(db)).includes(table), table);
+          assert.equal(await isDatabaseEmpty(db), true);
+
+          assert.deepEqual(await migrateDownToEmpty(db), [...ALL_MIGRATIONS].reverse());
+          const left = await tableNames(db);
+          for (const table of TABLES) assert.ok(!left.includes(table), `${table} dropped`);
+          assert.deepEqual(await migrateToLatest(db), ALL_MIGRATIONS);
+        },
+        { empty: true },
+      ));
+
+    it('seeds once; seeding again changes nothing and overwrites no edit', () =>
+      withTestDatabase(backend, async ({ db }) => {
+        assert.equal(await isDatabaseEmpty(db), false);
+        const before = await rowCounts(db);
+        assert.deepEqual(before, {
+          companies: 2,
+          boards: 2,
+          openings: 26,
+          postings: 24,
+          posting_contents: 59,
+          channels: 26,
+          accounts: 5,
+          sessions: 0,
+          auth_tokens: 0,
+          invitations: 1,
+          uploads: 0,
+          candidates: 63,
+          applications: 63,
+          referrals: 1,
+          share_links: 1,
+          audit_log: 0,
+        });
+
+        await db.updateTable('companies').set({ name: 'Lumen Robotics SA' }).where('id', '=', DEMO.companyId).execute();
+        await seedDemo(db);
+        await seedDemo(db);
+        assert.deepEqual(await rowCounts(db), before);
+        const company = await db.selectFrom('companies').select('name').where('id', '=', DEMO.companyId).executeTakeFirstOrThrow();
+        assert.equal(company.name, 'Lumen Robotics SA');
+        const board = await db.selectFrom('boards').select('spontaneous_channel_id').where('id', '=', DEMO.boardId).executeTakeFirstOrThrow();
+        assert.equal(board.spontaneous_channel_id, DEMO.spontaneousChannelId);
+      }));
+
+    it('refuses rows that would cross tenants or break the rules', () =>
+      withTestDatabase(backend, async ({ db }) => {
+        const nordwindPosting = demoId(DEMO_PREFIX.posting, 0x101);
+        await assertRefused(
+          db
+            .insertInto('channels')
+            .values({ id: newId(), company_id: DEMO.companyId, posting_id: nordwindPosting, board_id: DEMO.boardId, kind: 'BOARD' })
+            .execute(),
+          'a Lumen channel cannot point at a Nordwind posting',
+        );
+        await assertRefused(
+          db
+            .insertInto('channels')
+            .values({ id: newId(), company_id: DEMO.otherCompanyId, posting_id: nordwindPosting, board_id: DEMO.boardId, kind: 'BOARD' })
+            .execute(),
+          'a Nordwind posting cannot be listed on the Lumen board',
+        );
+        await assertRefused(
+          db
+            .insertInto('channels')
+            .values({ id: newId(), company_id: DEMO.companyId, posting_id: demoId(DEMO_PREFIX.posting, 1), board_id: DEMO.boardId, kind: 'BOARD' })
+            .execute(),
+          'a posting is listed once per board',
+        );
+        await assertRefused(
+          db.insertInto('channels').values({ id: newId(), company_id: DEMO.companyId, posting_id: demoId(DEMO_PREFIX.posting, 1), kind: 'BOARD' }).execute(),
+          'a BOARD channel needs a board',
+        );
+        await assertRefused(
+          sql`update openings set status = 'DELETED' where id = ${demoId(DEMO_PREFIX.opening, 1)}`.execute(db),
+          'opening status is checked',
+        );
+        await assertRefused(
+          sql`update boards set spontaneous_channel_id = ${DEMO.otherSampleChannelId} where id = ${DEMO.boardId}`.execute(db),
+          'a board cannot use another company’s channel as its spontaneous offer',
+        );
+      }));
+  });
+}
+
+describe('newId', () => {
+  it('makes 24-hex ids led by the creation second, all different', () => {
+    const now = new Date('2026-11-22T10:00:00Z');
+    const ids = Array.from({ length: 1000 }, () => newId(now));
+    for (const id of ids) assert.match(id, /^[0-9a-f]{24}$/);
+    assert.equal(Number.parseInt(ids[0]?.slice(0, 8) ?? '', 16), now.getTime() / 1000);
+    assert.equal(new Set(ids).size, ids.length);
+  });
+});

@@ -1,0 +1,16 @@
+import type { Migration } from 'kysely/migration';
+import * as publicOffers from './0001-public-offers';
+import * as accounts from './0002-accounts';
+import * as applications from './0003-applications';
+import * as openings from './0004-openings';
+
+/**
+ * Every migration, in order. Listed in code rather than read from a folder so the set is the
+ * same under tsx, in a bundle or in tests, and a missing import is a type error.
+ */
+export const MIGRATIONS: Record<string, Migration> = {
+  '0001-public-offers': publicOffers,
+  '0002-accounts': accounts,
+  '0003-applications': applications,
+  '0004-openings': openings,
+};

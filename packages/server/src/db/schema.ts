@@ -1,0 +1,257 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/**
+ * Kysely table types. Every table except `companies` carries `company_id` (the tenant), and
+ * child rows reference their parent through `(company_id, id)` so a row can never point at
+ * another company's data, whatever a query forgets.
+ */
+export interface Database {
+  companies: CompaniesTable;
+  boards: BoardsTable;
+  openings: OpeningsTable;
+  postings: PostingsTable;
+  posting_contents: PostingContentsTable;
+  channels: ChannelsTable;
+  accounts: AccountsTable;
+  sessions: SessionsTable;
+  auth_tokens: AuthTokensTable;
+  invitations: InvitationsTable;
+  uploads: UploadsTable;
+  candidates: CandidatesTable;
+  applications: ApplicationsTable;
+  referrals: ReferralsTable;
+  share_links: ShareLinksTable;
+  audit_log: AuditLogTable;
+}
+
+/** Written by the database (default now()), never by the application. */
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+
+/** Free-form company settings (language, logos...), grown by later modules. */
+export interface CompanySettings {
+  language?: string;
+  [key: string]: unknown;
+}
+
+export interface CompaniesTable {
+  id: string;
+  name: string;
+  slug: string;
+  /** Passed as an object: both pg and PGlite serialise objects to JSON for jsonb. */
+  settings: ColumnType<CompanySettings, CompanySettings | undefined, CompanySettings>;
+  created_at: CreatedAt;
+}
+
+export interface BoardsTable {
+  id: string;
+  company_id: string;
+  name: string;
+  language: string;
+  spontaneous_channel_id: string | null;
+  created_at: CreatedAt;
+}
+
+export const OPENING_STATUSES = ['DRAFT', 'PUBLISHED', 'ARCHIVED'] as const;
+export type OpeningStatus = (typeof OPENING_STATUSES)[number];
+
+export interface OpeningsTable {
+  id: string;
+  company_id: string;
+  title: string;
+  reference_code: string | null;
+  status: ColumnType<OpeningStatus, OpeningStatus | undefined, OpeningStatus>;
+  /** The opening's main language (a locale). */
+  language: ColumnType<string, string | undefined, string>;
+  description: ColumnType<string, string | undefined, string>;
+  location: string | null;
+  contract: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export const POSTING_STATUSES = ['OPEN', 'CLOSED'] as const;
+export type PostingStatus = (typeof POSTING_STATUSES)[number];
+
+export interface PostingsTable {
+  id: string;
+  company_id: string;
+  opening_id: string;
+  /** The posting's main language: its content exists at least in this one. */
+  language: string;
+  status: ColumnType<PostingStatus, PostingStatus | undefined, PostingStatus>;
+  employment_type: string | null;
+  published_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  valid_through: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  is_spontaneous: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface PostingContentsTable {
+  posting_id: string;
+  company_id: string;
+  language: string;
+  title: string;
+  /** Sanitised HTML, possibly empty. */
+  description: ColumnType<string, string | undefined, string>;
+  location: string | null;
+  contract: string | null;
+}
+
+export const CHANNEL_KINDS = ['BOARD', 'SHARE', 'REFERRAL', 'SPONTANEOUS'] as const;
+export type ChannelKind = (typeof CHANNEL_KINDS)[number];
+
+/** How a candidate reaches a posting: a board listing, a share link, a referral, a spontaneous form. */
+export interface ChannelsTable {
+  id: string;
+  company_id: string;
+  posting_id: string;
+  board_id: string | null;
+  kind: ChannelKind;
+  created_at: CreatedAt;
+}
+
+export type Company = Selectable<CompaniesTable>;
+export type NewCompany = Insertable<CompaniesTable>;
+export type BoardRow = Selectable<BoardsTable>;
+export type NewBoard = Insertable<BoardsTable>;
+export type NewOpening = Insertable<OpeningsTable>;
+export type NewPosting = Insertable<PostingsTable>;
+export type NewPostingContent = Insertable<PostingContentsTable>;
+export type NewChannel = Insertable<ChannelsTable>;
+
+export const ACCOUNT_TYPES = ['recruiter', 'admin', 'applicant'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+export type CompanyRoleValue = 'owner' | 'viewer';
+
+/** Free-form account settings; language is one of the supported locales when present. */
+export interface AccountSettings {
+  language?: string;
+  profilePictureUrl?: string | null;
+  notifications?: Record<string, boolean>;
+  [key: string]: unknown;
+}
+
+/** Recruiters (company_id and company_role set), admins and applicants (neither). */
+export interface AccountsTable {
+  id: string;
+  type: AccountType;
+  company_id: string | null;
+  company_role: CompanyRoleValue | null;
+  /** Lower-cased: the identity across companies. */
+  email: string;
+  /** `scrypt$N$r$p$salt$hash`; null for applicants (magic link only). */
+  password_hash: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  settings: ColumnType<AccountSettings, AccountSettings | undefined, AccountSettings>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface SessionsTable {
+  /** SHA-256 hex of the cookie value; the value itself is never stored. */
+  token_hash: string;
+  account_id: string;
+  created_at: ColumnType<Date, Date, never>;
+  last_seen_at: ColumnType<Date, Date, Date>;
+  expires_at: ColumnType<Date, Date, Date>;
+}
+
+export type AuthTokenPurpose = 'magic_link' | 'password_reset';
+
+export interface AuthTokensTable {
+  token_hash: string;
+  purpose: AuthTokenPurpose;
+  account_id: string;
+  created_at: ColumnType<Date, Date, never>;
+  expires_at: ColumnType<Date, Date, never>;
+  used_at: ColumnType<Date | null, Date | null | undefined, Date>;
+}
+
+export interface InvitationsTable {
+  id: string;
+  company_id: string;
+  email: string;
+  company_role: CompanyRoleValue;
+  token_hash: string;
+  invited_by: string | null;
+  created_at: ColumnType<Date, Date, never>;
+  expires_at: ColumnType<Date, Date, Date>;
+  accepted_at: ColumnType<Date | null, Date | null | undefined, Date>;
+  account_id: ColumnType<string | null, string | null | undefined, string>;
+}
+
+export type AccountRow = Selectable<AccountsTable>;
+export type NewAccount = Insertable<AccountsTable>;
+export type InvitationRow = Selectable<InvitationsTable>;
+
+/** A file a candidate uploaded (stored under DATA_DIR/uploads by the storage module). */
+export interface UploadsTable {
+  id: string;
+  company_id: string;
+  /** The generated file name in the storage; never derived from the client's name. */
+  storage_key: string;
+  original_name: string;
+  /** The type the content was recognised as (not the one the client claimed). */
+  content_type: string;
+  size: number;
+  created_at: CreatedAt;
+}
+
+export interface CandidatesTable {
+  id: string;
+  company_id: string;
+  /** Lower case; one candidate per e-mail and company. */
+  email: string;
+  /** The candidate fields of spec §3: personal, expectedConditions, profile, meta. */
+  data: ColumnType<Record<string, unknown>, Record<string, unknown> | undefined, Record<string, unknown>>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ApplicationsTable {
+  id: string;
+  company_id: string;
+  channel_id: string;
+  candidate_id: string;
+  cv_upload_id: string | null;
+  submission_id: string;
+  language: string;
+  referral_code: string | null;
+  /** The submitted form as validated (without the consent flag). */
+  form: ColumnType<Record<string, unknown>, Record<string, unknown>, Record<string, unknown>>;
+  consent_given_at: ColumnType<Date, Date | string, Date | string>;
+  /** The privacy text the candidate agreed to, as shown. */
+  consent_text: string;
+  created_at: CreatedAt;
+}
+
+export interface ReferralsTable {
+  code: string;
+  company_id: string;
+  channel_id: string | null;
+  referrer_name: string;
+  referrer_email: string;
+  created_at: CreatedAt;
+}
+
+export interface ShareLinksTable {
+  slug: string;
+  company_id: string;
+  channel_id: string;
+  created_at: CreatedAt;
+}
+
+/** Sensitive actions (applicant data exports...): who, when, what; never personal data. */
+export interface AuditLogTable {
+  id: string;
+  company_id: string;
+  actor_id: string;
+  action: string;
+  /** No foreign key: the record outlives a deleted opening. */
+  opening_id: string | null;
+  details: ColumnType<Record<string, unknown>, Record<string, unknown> | undefined, never>;
+  created_at: CreatedAt;
+}

@@ -1,0 +1,145 @@
+import {
+  COMPANY_ROLE_PERMISSIONS,
+  type CompanyRole,
+  ERROR_KEYS,
+  hasPermission,
+  type PermissionMode,
+  type Role,
+  SECURE_SESSION_COOKIE,
+  SESSION_COOKIE,
+} from '@rec/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { AccountRow } from '../db/schema';
+import type { SessionService } from '../modules/auth/sessions';
+import { HttpError } from './errors';
+import { isPublicPath, isUnder, pathOf } from './public-paths';
+
+/** Who is calling, from the session cookie only: the tenant never comes from the request. */
+export interface AuthContext {
+  account: Omit<AccountRow, 'password_hash'>;
+  /** The company of a recruiter session; null for admins and applicants. */
+  tenantId: string | null;
+  role: Role;
+  companyRole: CompanyRole | null;
+  permissions: readonly string[];
+  /** SHA-256 of the session token, to end this session. */
+  sessionHash: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export interface SessionCookie {
+  name: string;
+  secure: boolean;
+  set(reply: FastifyReply, token: string, expiresAt: Date): void;
+  clear(reply: FastifyReply): void;
+}
+
+/** `rec_session`, or `__Host-rec_session` + Secure when the public URL is https. HttpOnly, SameSite=Lax, Path=/ always. */
+export function sessionCookie(publicUrl: string): SessionCookie {
+  const secure = publicUrl.startsWith('https://');
+  const name = secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+  const base = { httpOnly: true, sameSite: 'lax' as const, path: '/', secure };
+  return {
+    name,
+    secure,
+    set(reply, token, expiresAt) {
+      reply.setCookie(name, token, { ...base, expires: expiresAt });
+      reply.header('cache-control', 'no-store');
+    },
+    clear(reply) {
+      reply.setCookie(name, '', { ...base, maxAge: 0, expires: new Date(0) });
+    },
+  };
+}
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Sign-in and link requests refuse a foreign Origin even without a cookie (login CSRF). */
+const AUTH_PREFIXES = ['/auth', '/v2/applicants-auth'];
+
+function originOf(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The calling page's origin is ours: PUBLIC_URL's origin, or the request's own Host (the same
+ * server reached under another name, e.g. 127.0.0.1 vs localhost).
+ */
+export function isOwnOrigin(request: FastifyRequest, publicOrigin: string): boolean {
+  const caller = originOf(request.headers.origin) ?? originOf(request.headers.referer);
+  if (!caller) return false;
+  if (caller === publicOrigin) return true;
+  const host = request.headers.host;
+  return host !== undefined && new URL(caller).host === host.toLowerCase();
+}
+
+export function authOf(session: { account: AccountRow; tokenHash: string }): AuthContext {
+  const { password_hash: _secret, ...account } = session.account;
+  const companyRole = account.type === 'recruiter' ? account.company_role : null;
+  return {
+    account,
+    tenantId: account.type === 'recruiter' ? account.company_id : null,
+    role: account.type,
+    companyRole,
+    permissions: companyRole ? COMPANY_ROLE_PERMISSIONS[companyRole] : [],
+    sessionHash: session.tokenHash,
+  };
+}
+
+/**
+ * One onRequest hook: a mutating request with the session cookie must come from our origin
+ * (else 403 before any work); then the cookie's session, if live, becomes `request.auth`.
+ * Public widget paths never look at the cookie.
+ */
+export function registerAuth(app: FastifyInstance, deps: { sessions: SessionService; cookie: SessionCookie; publicUrl: string }): void {
+  const { sessions, cookie, publicUrl } = deps;
+  const publicOrigin = new URL(publicUrl).origin;
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request, reply) => {
+    request.auth = null;
+    if (isPublicPath(request.url)) return;
+    const token = request.cookies[cookie.name];
+    if (MUTATING.has(request.method)) {
+      const path = pathOf(request.url);
+      const foreignAuthCall = request.headers.origin !== undefined && AUTH_PREFIXES.some((prefix) => isUnder(path, prefix));
+      if ((token !== undefined || foreignAuthCall) && !isOwnOrigin(request, publicOrigin)) throw new HttpError(403, ERROR_KEYS.forbidden);
+    }
+    if (!token) return;
+    const session = await sessions.resolve(token);
+    if (session) request.auth = authOf(session);
+    // A dead cookie is dropped so the browser stops sending it.
+    else cookie.clear(reply);
+  });
+}
+
+/** 401 without a session, 403 when the session's role is not one of `roles`. */
+export function requireRole(...roles: Role[]): preHandlerAsyncHookHandler {
+  return async (request) => {
+    if (!request.auth) throw new HttpError(401, ERROR_KEYS.authRequired);
+    if (roles.length && !roles.includes(request.auth.role)) throw new HttpError(403, ERROR_KEYS.forbidden);
+  };
+}
+
+/** 401 without a session, 403 unless the session's permissions satisfy `required` (core's hasPermission). */
+export function requirePermission(required: string | readonly string[], mode: PermissionMode = 'every'): preHandlerAsyncHookHandler {
+  return async (request) => {
+    if (!request.auth) throw new HttpError(401, ERROR_KEYS.authRequired);
+    if (!hasPermission(request.auth.permissions, required, mode)) throw new HttpError(403, ERROR_KEYS.forbidden);
+  };
+}
+
+/** The auth of a request that passed requireRole; a route without the guard gets a 401 instead of a crash. */
+export function authOrThrow(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new HttpError(401, ERROR_KEYS.authRequired);
+  return request.auth;
+}

@@ -1,0 +1,96 @@
+import { isAbsolute, relative } from 'node:path';
+import { buildApp } from './app';
+import { type Config, loadConfig } from './config';
+import { type DatabaseHandle, createDatabase, databaseTarget } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { DEMO_ACCOUNTS } from './seed/demo-accounts';
+import { DEMO } from './seed/demo-ids';
+import { isDatabaseEmpty, seedDemo } from './seed/demo';
+
+/** Start-up: config, database, migrations, demo seed on an empty database, listen. */
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+
+  const database = await createDatabase(config);
+  try {
+    await migrateToLatest(database.db);
+    if (await isDatabaseEmpty(database.db)) await seedDemo(database.db);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+
+  const app = await buildApp({ db: database.db, config });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  handleShutdown(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  console.log(readyMessage(config, database));
+}
+
+function databaseLabel(config: Config, database: DatabaseHandle): string {
+  const target = databaseTarget(config);
+  if (target.kind === 'pglite' && target.dataDir) {
+    // Short when under the working directory (the usual ./data), absolute otherwise.
+    const shown = relative(process.cwd(), target.dataDir);
+    return `PGlite at ${shown && !shown.startsWith('..') && !isAbsolute(shown) ? shown : target.dataDir}`;
+  }
+  return database.description;
+}
+
+function readyMessage(config: Config, database: DatabaseHandle): string {
+  // performance.now() counts from process start, so this includes loading TypeScript through tsx.
+  const ms = Math.round(performance.now());
+  return [
+    `Recruitment platform ready in ${ms} ms (${databaseLabel(config, database)})`,
+    `  API            ${config.publicUrl}/v2/boards/${DEMO.boardId}`,
+    `  Career site    ${config.publicUrl}/demo/career-site.html`,
+    `  Job board      ${config.publicUrl}/board/${DEMO.boardId}`,
+    'Demo logins (password sign-in at /login):',
+    ...[DEMO_ACCOUNTS.owner, DEMO_ACCOUNTS.viewer, DEMO_ACCOUNTS.otherOwner, DEMO_ACCOUNTS.admin].map(
+      (login) => `  ${login.email.padEnd(30)} ${login.password}`,
+    ),
+    `  ${DEMO_ACCOUNTS.applicant.email.padEnd(30)} (applicant: magic link at /login/magic-link)`,
+    `  Invitation     ${config.publicUrl}/invite/${DEMO_ACCOUNTS.invitation.invitationLink}`,
+    ...(config.nodeEnv !== 'production' && !config.smtpUrl ? [`  Outbox         ${config.publicUrl}/dev/outbox`] : []),
+  ].join('\n');
+}
+
+/** Closes the server (in-flight requests finish), then the database; a second signal forces the exit. */
+function handleShutdown(close: () => Promise<void>): void {
+  let closing = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (closing) process.exit(1);
+    closing = true;
+    console.log(`${signal}: shutting down`);
+    // A stuck connection must not keep the process alive for ever.
+    setTimeout(() => process.exit(1), 10_000).unref();
+    close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

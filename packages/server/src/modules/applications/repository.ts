@@ -1,0 +1,94 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+
+export interface NewApplication {
+  id: string;
+  companyId: string;
+  channelId: string;
+  candidateId: string;
+  cvUploadId: string;
+  submissionId: string;
+  language: string;
+  referralCode: string | null;
+  form: Record<string, unknown>;
+  consentGivenAt: Date;
+  consentText: string;
+}
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** SQL of applications; every query is scoped by the company (the offer's, never the client's). */
+export function applicationQueries(db: Db) {
+  return {
+    async findBySubmission(companyId: string, submissionId: string) {
+      return db
+        .selectFrom('applications')
+        .select(['id', 'candidate_id as candidateId', 'channel_id as channelId'])
+        .where('company_id', '=', companyId)
+        .where('submission_id', '=', submissionId)
+        .executeTakeFirst();
+    },
+
+    /** The upload when it is this company's and no other application holds it yet. */
+    async findFreeUpload(companyId: string, uploadId: string) {
+      return db
+        .selectFrom('uploads as u')
+        .leftJoin('applications as a', 'a.cv_upload_id', 'u.id')
+        .select(['u.id', 'u.original_name as originalName', 'a.id as applicationId'])
+        .where('u.company_id', '=', companyId)
+        .where('u.id', '=', uploadId)
+        .executeTakeFirst();
+    },
+
+    async referralExists(companyId: string, code: string): Promise<boolean> {
+      const row = await db.selectFrom('referrals').select('code').where('company_id', '=', companyId).where('code', '=', code).executeTakeFirst();
+      return !!row;
+    },
+
+    /** Creates the candidate or updates the one with that e-mail in this company; answers its id. */
+    async upsertCandidate(companyId: string, id: string, email: string, data: Record<string, unknown>): Promise<string> {
+      const row = await db
+        .insertInto('candidates')
+        .values({ id, company_id: companyId, email, data })
+        .onConflict((oc) => oc.columns(['company_id', 'email']).doUpdateSet((eb) => ({ data: eb.ref('excluded.data'), updated_at: new Date() })))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /** Inserts unless the submission id exists (a concurrent retry); answers the new id or undefined. */
+    async insertApplication(application: NewApplication): Promise<string | undefined> {
+      const row = await db
+        .insertInto('applications')
+        .values({
+          id: application.id,
+          company_id: application.companyId,
+          channel_id: application.channelId,
+          candidate_id: application.candidateId,
+          cv_upload_id: application.cvUploadId,
+          submission_id: application.submissionId,
+          language: application.language,
+          referral_code: application.referralCode,
+          form: application.form,
+          consent_given_at: application.consentGivenAt,
+          consent_text: application.consentText,
+        })
+        .onConflict((oc) => oc.columns(['company_id', 'submission_id']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return row?.id;
+    },
+  };
+}
+
+export type ApplicationRepository = ReturnType<typeof createApplicationRepository>;
+
+export function createApplicationRepository(db: Kysely<Database>) {
+  return {
+    /** Runs `fn` in one transaction: the candidate, the application and the CV link land together or not at all. */
+    transaction<T>(fn: (queries: ReturnType<typeof applicationQueries>) => Promise<T>): Promise<T> {
+      return db.transaction().execute((trx) => fn(applicationQueries(trx)));
+    },
+    ...applicationQueries(db),
+  };
+}

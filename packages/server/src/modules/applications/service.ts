@@ -1,0 +1,128 @@
+import type { ApplicationReceipt } from '@rec/core/application';
+import { type ApplicationSubmission, ApplicationSubmissionSchema, submissionIssues } from '@rec/core/application-schema';
+import { ERROR_KEYS, type Locale, pickText } from '@rec/core';
+import * as v from 'valibot';
+import { newId } from '../../db/ids';
+import { FieldsError, HttpError } from '../../http/errors';
+import type { OfferService } from '../offers/service';
+import type { ApplicationRepository } from './repository';
+
+/** What the confirmation mail needs to know about a new application. */
+export interface ApplicationNotice {
+  applicationId: string;
+  candidateId: string;
+  companyId: string;
+  companyName: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  language: Locale;
+  offerTitle: string;
+  offerUrl: string;
+}
+
+export type NotifyCandidate = (application: ApplicationNotice) => Promise<void>;
+
+const SUBMISSION_ID = /^[A-Za-z0-9_-]{8,64}$/;
+
+export type ApplicationService = ReturnType<typeof createApplicationService>;
+
+export function createApplicationService(deps: {
+  repository: ApplicationRepository;
+  offers: OfferService;
+  notifyCandidate: NotifyCandidate;
+  log?: { error(object: unknown, message: string): void };
+}) {
+  const { repository, offers, notifyCandidate } = deps;
+
+  return {
+    /**
+     * Applies to the offer behind `channelId`. The company is the offer's: the client never names
+     * it. A submission id seen before answers the first application (`created: false`) instead
+     * of a duplicate. The uploaded CV is linked in the same transaction as the application.
+     */
+    async submit(channelId: string, body: unknown, idempotencyKey: string | undefined): Promise<ApplicationReceipt> {
+      const { offer, row } = await offers.getChannelOfferWithRow(channelId, []);
+      if (idempotencyKey !== undefined && !SUBMISSION_ID.test(idempotencyKey)) throw new HttpError(400, ERROR_KEYS.badRequest);
+      const parsed = v.safeParse(ApplicationSubmissionSchema, body);
+      if (!parsed.success) throw new FieldsError(submissionIssues(parsed.issues));
+      const submission: ApplicationSubmission = parsed.output;
+      const submissionId = idempotencyKey ?? submission.submissionId;
+      const companyId = row.companyId;
+      const language: Locale = submission.language ?? offer.language;
+      const uploadId = submission.cv.url.slice(submission.cv.url.lastIndexOf('/') + 1);
+
+      const result = await repository.transaction(async (queries) => {
+        const existing = await queries.findBySubmission(companyId, submissionId);
+        if (existing) return { applicationId: existing.id, candidateId: existing.candidateId, created: false };
+
+        const upload = await queries.findFreeUpload(companyId, uploadId);
+        if (!upload || upload.applicationId) throw new FieldsError({ cv: 'offerPage.uploadMissing' });
+        const referralCode =
+          submission.companyReferralCode && (await queries.referralExists(companyId, submission.companyReferralCode)) ? submission.companyReferralCode : null;
+
+        const email = submission.email.trim().toLowerCase();
+        const candidateId = await queries.upsertCandidate(companyId, newId(), email, candidateData(submission, email, referralCode));
+        const { gdprConsent: _consent, submissionId: _id, ...form } = submission;
+        const applicationId = await queries.insertApplication({
+          id: newId(),
+          companyId,
+          channelId,
+          candidateId,
+          cvUploadId: upload.id,
+          submissionId,
+          language,
+          referralCode,
+          form: { ...form, companyReferralCode: referralCode ?? '' },
+          consentGivenAt: new Date(),
+          consentText: offer.company?.privacyText ?? 'default',
+        });
+        if (applicationId) return { applicationId, candidateId, created: true };
+        // A concurrent retry won the race: answer its application.
+        const winner = await queries.findBySubmission(companyId, submissionId);
+        if (!winner) throw new Error('application vanished after a submission conflict');
+        return { applicationId: winner.id, candidateId: winner.candidateId, created: false };
+      });
+
+      if (result.created) {
+        const notice: ApplicationNotice = {
+          ...result,
+          companyId,
+          companyName: row.companyName,
+          email: submission.email.trim(),
+          firstName: submission.firstName.trim(),
+          lastName: submission.lastName.trim(),
+          language,
+          offerTitle: pickText(offer.information.title, language, offer.language),
+          offerUrl: offer.url.canonical,
+        };
+        // The application is saved: a mail failure must not turn it into an error for the candidate.
+        await notifyCandidate(notice).catch((error: unknown) => deps.log?.error({ err: error }, 'confirmation mail failed'));
+      }
+      return result;
+    },
+  };
+}
+
+/** The candidate record in the shape of spec §3. */
+function candidateData(submission: ApplicationSubmission, email: string, referralCode: string | null): Record<string, unknown> {
+  return {
+    personal: {
+      name: { first: submission.firstName.trim(), last: submission.lastName.trim() },
+      email,
+      nationality: submission.nationality,
+      phone: submission.phone,
+      birthDate: submission.birthDate,
+      gender: submission.gender,
+      address: submission.address,
+    },
+    expectedConditions: { salary: submission.salary ? Number(submission.salary) : null },
+    profile: {
+      capabilities: {
+        drivingLicenses: submission.drivingLicenses,
+        hasWorkPermit: submission.hasWorkPermit === '' ? null : submission.hasWorkPermit === 'yes',
+      },
+    },
+    meta: { agentEmail: submission.agentEmail, companyReferralCode: referralCode ?? '' },
+  };
+}

@@ -1,0 +1,31 @@
+import type { Kysely } from 'kysely';
+import { newId } from '../../db/ids';
+import type { Database } from '../../db/schema';
+
+export const AUDIT_ACTIONS = { applicationsExport: 'opening.applications.export', openingDelete: 'opening.delete' } as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
+
+export interface AuditEntry {
+  companyId: string;
+  actorId: string;
+  action: AuditAction;
+  openingId: string | null;
+  /** Counts, categories, ids: never names, e-mails or other personal data. */
+  details: Record<string, unknown>;
+}
+
+export type AuditLog = ReturnType<typeof createAuditLog>;
+
+/** Append-only record of sensitive actions, per company. */
+export function createAuditLog(db: Kysely<Database>) {
+  return {
+    async record(entry: AuditEntry): Promise<string> {
+      const id = newId();
+      await db
+        .insertInto('audit_log')
+        .values({ id, company_id: entry.companyId, actor_id: entry.actorId, action: entry.action, opening_id: entry.openingId, details: entry.details })
+        .execute();
+      return id;
+    },
+  };
+}

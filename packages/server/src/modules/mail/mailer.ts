@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+  /** The folder of the development outbox, when mails go there instead of SMTP. */
+  readonly outboxDir: string | undefined;
+  close(): Promise<void>;
+}
+
+/** A mail as the outbox shows it. */
+export interface OutboxMail {
+  id: string;
+  to: string;
+  subject: string;
+  date: string;
+  text: string;
+  links: string[];
+}
+
+/**
+ * SMTP when SMTP_URL is set; otherwise every mail is composed by nodemailer's JSON transport and
+ * written as one JSON file under `<dataDir>/outbox`, which /dev/outbox shows in development.
+ */
+export function createMailer(options: { smtpUrl?: string | undefined; from: string; outboxDir: string }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      outboxDir: undefined,
+      async send(mail) {
+        await transport.sendMail({ from: options.from, ...mail });
+      },
+      async close() {
+        transport.close();
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ jsonTransport: true });
+  const dir = options.outboxDir;
+  return {
+    outboxDir: dir,
+    async send(mail) {
+      const info = await transport.sendMail({ from: options.from, ...mail });
+      const date = new Date();
+      // Sortable names: newest last in the folder, newest first in the listing.
+      const id = `${date.toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`;
+      const record: OutboxMail & { message: unknown } = {
+        id,
+        to: mail.to,
+        subject: mail.subject,
+        date: date.toISOString(),
+        text: mail.text,
+        links: linksIn(mail.text),
+        message: JSON.parse(String(info.message)),
+      };
+      await mkdir(dir, { recursive: true });
+      await writeFile(join(dir, `${id}.json`), `${JSON.stringify(record, null, 2)}\n`, { mode: 0o600 });
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
+
+export function linksIn(text: string): string[] {
+  return [...text.matchAll(/https?:\/\/[^\s<>"']+/g)].map((match) => match[0]);
+}
+
+/** The outbox, newest first; unreadable files are skipped. */
+export async function readOutbox(dir: string, limit = 200): Promise<OutboxMail[]> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const files = names
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .reverse()
+    .slice(0, limit);
+  const mails: OutboxMail[] = [];
+  for (const name of files) {
+    try {
+      const raw = JSON.parse(await readFile(join(dir, name), 'utf8')) as Partial<OutboxMail>;
+      const text = String(raw.text ?? '');
+      mails.push({
+        id: String(raw.id ?? name.slice(0, -5)),
+        to: String(raw.to ?? ''),
+        subject: String(raw.subject ?? ''),
+        date: String(raw.date ?? ''),
+        text,
+        links: linksIn(text),
+      });
+    } catch {
+      // A half-written or foreign file is not a mail.
+    }
+  }
+  return mails;
+}

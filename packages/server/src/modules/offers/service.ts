@@ -1,0 +1,148 @@
+import { ERROR_KEYS, isLocale, type Locale, type LocalizedText, type Offer, pickText } from '@rec/core';
+import type { OpeningStatus, PostingStatus } from '../../db/schema';
+import { HttpError } from '../../http/errors';
+import type { ContentRow, OfferRepository } from './repository';
+import { sanitizeDescription } from './sanitize-description';
+
+export type OfferService = ReturnType<typeof createOfferService>;
+
+/** An offer is open while its posting is OPEN and its opening not ARCHIVED; otherwise it is gone (410). */
+export function isOfferOpen(postingStatus: PostingStatus, openingStatus: OpeningStatus): boolean {
+  return postingStatus === 'OPEN' && openingStatus !== 'ARCHIVED';
+}
+
+/** The public page of an offer reached through a channel. */
+export function offerUrl(publicUrl: string, channelId: string): string {
+  return `${publicUrl}/offer/c/${channelId}`;
+}
+
+/** A stored language that is not one of ours (should not happen) falls back to English rather than failing the page. */
+function asLocale(language: string): Locale {
+  return isLocale(language) ? language : 'en';
+}
+
+interface Texts {
+  title: LocalizedText;
+  location: LocalizedText;
+  contract: LocalizedText;
+  description: LocalizedText;
+}
+
+/** Groups content rows per posting into per-language maps; empty values are left out so clients fall back. */
+function textsByPosting(rows: readonly ContentRow[]): Map<string, Texts> {
+  const byPosting = new Map<string, Texts>();
+  for (const row of rows) {
+    if (!isLocale(row.language)) continue;
+    let texts = byPosting.get(row.postingId);
+    if (!texts) {
+      texts = { title: {}, location: {}, contract: {}, description: {} };
+      byPosting.set(row.postingId, texts);
+    }
+    texts.title[row.language] = row.title;
+    if (row.location) texts.location[row.language] = row.location;
+    if (row.contract) texts.contract[row.language] = row.contract;
+    // Stored sanitised; sanitised again on the way out in case a row predates the rule.
+    if (row.description) texts.description[row.language] = sanitizeDescription(row.description);
+  }
+  return byPosting;
+}
+
+const NO_TEXTS: Texts = { title: {}, location: {}, contract: {}, description: {} };
+
+/** The company's privacy notice for applicants in `locale` (settings.privacyText, text per language). */
+export function privacyTextOf(settings: Record<string, unknown>, locale: Locale): string | undefined {
+  const text = settings.privacyText;
+  if (!text || typeof text !== 'object') return undefined;
+  return pickText(text as LocalizedText, locale) || undefined;
+}
+
+export function createOfferService(deps: { repository: OfferRepository; publicUrl: string; indeedClientId?: string | undefined }) {
+  const { repository, publicUrl } = deps;
+  /** Indeed's OAuth authorisation page; the callback (/offer/apply/oauth/indeed) sends the candidate back to `state`. */
+  const indeedUrl = (channelId: string) => {
+    const query = new URLSearchParams({
+      client_id: deps.indeedClientId ?? '',
+      redirect_uri: `${publicUrl}/offer/apply/oauth/indeed`,
+      response_type: 'code',
+      scope: 'email',
+      state: `/offer/c/${channelId}?embedded=applyWithOptions`,
+    });
+    return `https://secure.indeed.com/oauth/v2/authorize?${query}`;
+  };
+  const applyOptionsFor = (channelId: string) => (deps.indeedClientId ? { indeed: true, indeedUrl: indeedUrl(channelId) } : { indeed: false });
+
+  const service = {
+    /**
+     * The open offers of a board, without descriptions, sorted by their title as shown in
+     * `locale` (missing titles fall back like the widget does: own language, English, any).
+     * Sorting happens here with Intl.Collator, not in SQL: database collations differ between
+     * PGlite and the server and rarely know all nine languages.
+     */
+    async listBoardOffers(board: { id: string; companyId: string; spontaneousChannelId: string | null }, locale: Locale): Promise<Offer[]> {
+      const listings = await repository.findOpenBoardListings(board.companyId, board.id, board.spontaneousChannelId);
+      const texts = textsByPosting(
+        await repository.findContents(
+          board.companyId,
+          listings.map((listing) => listing.postingId),
+          false,
+        ),
+      );
+      const offers = listings.map((listing) => {
+        const own = texts.get(listing.postingId) ?? NO_TEXTS;
+        const offer: Offer = {
+          _id: listing.postingId,
+          language: asLocale(listing.language),
+          channelId: listing.channelId,
+          information: { title: own.title, location: own.location, contract: own.contract },
+          url: { canonical: offerUrl(publicUrl, listing.channelId) },
+          datePosted: listing.publishedAt.toISOString(),
+        };
+        return { offer, sortKey: pickText(own.title, locale, offer.language) };
+      });
+      const collator = new Intl.Collator(locale);
+      offers.sort((a, b) => collator.compare(a.sortKey, b.sortKey) || (a.offer._id < b.offer._id ? -1 : 1));
+      return offers.map((entry) => entry.offer);
+    },
+
+    /**
+     * One offer with its descriptions. Its `language` is the first preferred language the offer
+     * is written in, else its own: clients show the page in that language (spec §2).
+     * 404 `offer.notFound` for an unknown channel, 410 `offer.closed` for a closed offer.
+     */
+    async getChannelOffer(channelId: string, preferences: readonly Locale[]): Promise<Offer> {
+      return service.getChannelOfferWithRow(channelId, preferences).then((result) => result.offer);
+    },
+
+    /** The posting by its own id (`/offer/{_id}`), through its board channel (else any). */
+    async getPostingOffer(postingId: string, preferences: readonly Locale[]): Promise<Offer> {
+      const channelId = await repository.findPostingChannelId(postingId);
+      if (!channelId) throw new HttpError(404, ERROR_KEYS.offerNotFound);
+      return service.getChannelOffer(channelId, preferences);
+    },
+
+    /** The offer and the channel row behind it (the company's id and settings, for applying). */
+    async getChannelOfferWithRow(channelId: string, preferences: readonly Locale[]) {
+      const row = await repository.findChannelOffer(channelId);
+      if (!row) throw new HttpError(404, ERROR_KEYS.offerNotFound);
+      if (!isOfferOpen(row.postingStatus, row.openingStatus)) throw new HttpError(410, ERROR_KEYS.offerClosed);
+
+      const texts = textsByPosting(await repository.findContents(row.companyId, [row.postingId], true)).get(row.postingId) ?? NO_TEXTS;
+      const language = preferences.find((locale) => texts.title[locale]) ?? asLocale(row.language);
+      const privacyText = privacyTextOf(row.companySettings ?? {}, language);
+      const offer: Offer = {
+        _id: row.postingId,
+        language,
+        channelId: row.channelId,
+        information: { title: texts.title, description: texts.description, location: texts.location, contract: texts.contract },
+        url: { canonical: offerUrl(publicUrl, row.channelId) },
+        datePosted: row.publishedAt.toISOString(),
+        validThrough: row.validThrough ? row.validThrough.toISOString() : null,
+        company: { _id: row.companyId, name: row.companyName, ...(privacyText ? { privacyText } : {}) },
+        applyOptions: applyOptionsFor(row.channelId),
+        employmentType: row.employmentType,
+      };
+      return { offer, row };
+    },
+  };
+  return service;
+}

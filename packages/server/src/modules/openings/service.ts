@@ -1,0 +1,153 @@
+import {
+  type CanDeleteResponse,
+  canApplyOpeningAction,
+  DEFAULT_LOCALE,
+  ERROR_KEYS,
+  type OpeningAction,
+  type OpeningCreateBody,
+  type OpeningListQuery,
+  type OpeningPatchBody,
+  type OpeningResource,
+  OPENING_TRANSITIONS,
+  type PageOf,
+  toLocale,
+} from '@rec/core';
+import { newId } from '../../db/ids';
+import type { AuthContext } from '../../http/auth';
+import { HttpError } from '../../http/errors';
+import type { Clock } from '../auth/tokens';
+import type { OpeningFields, OpeningRepository, OpeningRow } from './repository';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function openingResource(row: OpeningRow): OpeningResource {
+  return {
+    _id: row.id,
+    title: row.title,
+    referenceCode: row.reference_code,
+    status: row.status,
+    language: toLocale(row.language) ?? DEFAULT_LOCALE,
+    description: row.description,
+    location: row.location,
+    contract: row.contract,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+    postingsCount: row.postings_count,
+    applicationsCount: row.applications_count,
+  };
+}
+
+/** The company of a recruiter session; the tenant never comes from the request. */
+export function tenantOf(auth: AuthContext): string {
+  if (!auth.tenantId) throw new HttpError(403, ERROR_KEYS.forbidden);
+  return auth.tenantId;
+}
+
+export type OpeningService = ReturnType<typeof createOpeningService>;
+
+/**
+ * Openings of the session's company and their state machine (spec §4):
+ * DRAFT -publish-> PUBLISHED -archive-> ARCHIVED -unarchive-> PUBLISHED; delete only from ARCHIVED
+ * and only once the legal retention of its applications has passed (see `canDelete`).
+ * Permissions are checked by the routes (requirePermission) before any of this runs.
+ */
+export function createOpeningService(deps: { repository: OpeningRepository; now: Clock; retentionDays: number }) {
+  const { repository, now, retentionDays } = deps;
+
+  async function load(companyId: string, id: string): Promise<OpeningRow> {
+    const row = await repository.find(companyId, id);
+    // Another company's opening is as absent as a made-up id.
+    if (!row) throw new HttpError(404, ERROR_KEYS.openingNotFound);
+    return row;
+  }
+
+  async function transition(auth: AuthContext, id: string, action: Extract<OpeningAction, 'publish' | 'archive' | 'unarchive'>): Promise<OpeningResource> {
+    const companyId = tenantOf(auth);
+    const row = await load(companyId, id);
+    const { from, to } = OPENING_TRANSITIONS[action];
+    if (!canApplyOpeningAction(row.status, action)) throw new HttpError(409, ERROR_KEYS.openingInvalidTransition);
+    if (!(await repository.transition(companyId, id, from, to, now()))) throw new HttpError(409, ERROR_KEYS.openingInvalidTransition);
+    return openingResource(await load(companyId, id));
+  }
+
+  /** The retention rule: applications younger than `retentionDays` (counted from the newest) keep the opening. */
+  function retainedSince(): Date {
+    return new Date(now().getTime() - retentionDays * DAY_MS);
+  }
+
+  async function deletability(companyId: string, row: OpeningRow): Promise<CanDeleteResponse> {
+    if (!canApplyOpeningAction(row.status, 'delete')) return { canBeDeleted: false, reason: 'opening.notArchived' };
+    const newest = await repository.newestApplicationAt(companyId, row.id);
+    if (newest && newest >= retainedSince()) return { canBeDeleted: false, reason: 'opening.applicationsRetained' };
+    return { canBeDeleted: true };
+  }
+
+  return {
+    /** Loads an opening of the session's company (404 otherwise): the other modules' entry check. */
+    async get(auth: AuthContext, id: string): Promise<OpeningResource> {
+      return openingResource(await load(tenantOf(auth), id));
+    },
+
+    async list(auth: AuthContext, query: OpeningListQuery): Promise<PageOf<OpeningResource>> {
+      const { rows, total } = await repository.list(tenantOf(auth), {
+        search: query.search,
+        status: query.status,
+        sort: query.sort,
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      });
+      return { items: rows.map(openingResource), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    /** A new DRAFT; with `baseOpening`, a copy of that opening's fields (the body's fields win; the title gets no suffix). */
+    async create(auth: AuthContext, body: OpeningCreateBody): Promise<OpeningResource> {
+      const companyId = tenantOf(auth);
+      const base = body.baseOpening ? await load(companyId, body.baseOpening) : undefined;
+      const title = body.title ?? base?.title;
+      const language = body.language ?? base?.language;
+      if (!title || !language) throw new HttpError(400, ERROR_KEYS.badRequest);
+      const fields: OpeningFields = {
+        title,
+        language,
+        reference_code: body.referenceCode !== undefined ? body.referenceCode || null : (base?.reference_code ?? null),
+        description: body.description ?? base?.description ?? '',
+        location: body.location !== undefined ? body.location || null : (base?.location ?? null),
+        contract: body.contract !== undefined ? body.contract || null : (base?.contract ?? null),
+      };
+      const id = newId();
+      await repository.insert(companyId, id, fields, now());
+      return openingResource(await load(companyId, id));
+    },
+
+    async update(auth: AuthContext, id: string, body: OpeningPatchBody): Promise<OpeningResource> {
+      const companyId = tenantOf(auth);
+      await load(companyId, id);
+      const fields: Partial<OpeningFields> = {};
+      if (body.title !== undefined) fields.title = body.title;
+      if (body.referenceCode !== undefined) fields.reference_code = body.referenceCode || null;
+      if (body.language !== undefined) fields.language = body.language;
+      if (body.description !== undefined) fields.description = body.description;
+      if (body.location !== undefined) fields.location = body.location || null;
+      if (body.contract !== undefined) fields.contract = body.contract || null;
+      if (!(await repository.update(companyId, id, fields, now()))) throw new HttpError(404, ERROR_KEYS.openingNotFound);
+      return openingResource(await load(companyId, id));
+    },
+
+    publish: (auth: AuthContext, id: string) => transition(auth, id, 'publish'),
+    archive: (auth: AuthContext, id: string) => transition(auth, id, 'archive'),
+    unarchive: (auth: AuthContext, id: string) => transition(auth, id, 'unarchive'),
+
+    async canDelete(auth: AuthContext, id: string): Promise<CanDeleteResponse> {
+      const companyId = tenantOf(auth);
+      return deletability(companyId, await load(companyId, id));
+    },
+
+    async delete(auth: AuthContext, id: string): Promise<void> {
+      const companyId = tenantOf(auth);
+      const verdict = await deletability(companyId, await load(companyId, id));
+      if (!verdict.canBeDeleted) throw new HttpError(409, ERROR_KEYS.openingDeleteUnavailable);
+      // Checked again inside the delete's transaction: an application may have arrived meanwhile.
+      if (!(await repository.delete(companyId, id, retainedSince()))) throw new HttpError(409, ERROR_KEYS.openingDeleteUnavailable);
+    },
+  };
+}

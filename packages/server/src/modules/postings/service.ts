@@ -1,0 +1,137 @@
+import {
+  canApplyOpeningAction,
+  DEFAULT_LOCALE,
+  ERROR_KEYS,
+  type Locale,
+  type PostingChannelKind,
+  type PostingContent,
+  type PostingCreateBody,
+  type PostingPatchBody,
+  type PostingResource,
+  toLocale,
+} from '@rec/core';
+import { newId } from '../../db/ids';
+import type { NewChannel } from '../../db/schema';
+import type { AuthContext } from '../../http/auth';
+import { HttpError } from '../../http/errors';
+import type { Clock } from '../auth/tokens';
+import { sanitizeDescription } from '../offers/sanitize-description';
+import { type OpeningService, tenantOf } from '../openings/service';
+import type { PostingDetails, PostingRepository } from './repository';
+
+export type PostingService = ReturnType<typeof createPostingService>;
+
+type ContentRow = { language: string; title: string; description: string; location: string | null; contract: string | null };
+
+/** Stored contents: descriptions sanitised with the offers' allowlist, blanks as null. */
+function contentRows(contents: Partial<Record<Locale, PostingContent>>): ContentRow[] {
+  return Object.entries(contents).flatMap(([language, content]) =>
+    content
+      ? [{ language, title: content.title, description: sanitizeDescription(content.description), location: content.location || null, contract: content.contract || null }]
+      : [],
+  );
+}
+
+/**
+ * Postings (publications) of an opening: created only while the opening is PUBLISHED (spec §4),
+ * each reachable through channels whose public URL is `PUBLIC_URL/offer/c/{channelId}`.
+ */
+export function createPostingService(deps: { repository: PostingRepository; openings: OpeningService; publicUrl: string; now: Clock }) {
+  const { repository, openings, publicUrl, now } = deps;
+
+  function resource({ posting, contents, channels }: PostingDetails): PostingResource {
+    return {
+      _id: posting.id,
+      openingId: posting.opening_id,
+      status: posting.status,
+      language: toLocale(posting.language) ?? DEFAULT_LOCALE,
+      contents: Object.fromEntries(
+        contents.map((content) => [content.language, { title: content.title, description: content.description, location: content.location, contract: content.contract }]),
+      ),
+      channels: channels.map((channel) => ({ _id: channel.id, kind: channel.kind, url: `${publicUrl}/offer/c/${channel.id}` })),
+      validThrough: posting.valid_through ? new Date(posting.valid_through).toISOString() : null,
+      employmentType: posting.employment_type,
+      publishedAt: new Date(posting.published_at).toISOString(),
+    };
+  }
+
+  /** New channels for the kinds not there yet; a BOARD listing goes on the company's board. */
+  async function newChannels(companyId: string, kinds: readonly PostingChannelKind[], existing: readonly string[]): Promise<Omit<NewChannel, 'company_id' | 'posting_id'>[]> {
+    const wanted = [...new Set(kinds)].filter((kind) => !existing.includes(kind));
+    const board = wanted.includes('BOARD') ? await repository.defaultBoard(companyId) : undefined;
+    if (wanted.includes('BOARD') && !board) throw new HttpError(400, ERROR_KEYS.badRequest);
+    return wanted.map((kind) => ({ id: newId(), kind, board_id: kind === 'BOARD' ? (board ?? null) : null }));
+  }
+
+  async function load(companyId: string, openingId: string, postingId: string): Promise<PostingDetails> {
+    const details = await repository.find(companyId, openingId, postingId);
+    if (!details) throw new HttpError(404, ERROR_KEYS.postingNotFound);
+    return details;
+  }
+
+  return {
+    async list(auth: AuthContext, openingId: string): Promise<PostingResource[]> {
+      await openings.get(auth, openingId);
+      return (await repository.listOfOpening(tenantOf(auth), openingId)).map(resource);
+    },
+
+    async create(auth: AuthContext, openingId: string, body: PostingCreateBody): Promise<PostingResource> {
+      const companyId = tenantOf(auth);
+      const opening = await openings.get(auth, openingId);
+      if (!canApplyOpeningAction(opening.status, 'createPosting')) throw new HttpError(409, ERROR_KEYS.openingInvalidTransition);
+      const id = newId();
+      await repository.insert(
+        companyId,
+        {
+          id,
+          openingId,
+          language: body.language,
+          employmentType: body.employmentType ?? null,
+          validThrough: body.validThrough ?? null,
+          contents: contentRows(body.contents),
+          channels: await newChannels(companyId, body.channels, []),
+        },
+        now(),
+      );
+      return resource(await load(companyId, openingId, id));
+    },
+
+    async update(auth: AuthContext, openingId: string, postingId: string, body: PostingPatchBody): Promise<PostingResource> {
+      const companyId = tenantOf(auth);
+      await openings.get(auth, openingId);
+      const current = await load(companyId, openingId, postingId);
+      const language = body.language ?? current.posting.language;
+      const hasMainContent = current.contents.some((content) => content.language === language) || body.contents?.[language as Locale] !== undefined;
+      if (!hasMainContent) throw new HttpError(400, ERROR_KEYS.badRequest);
+      await repository.update(
+        companyId,
+        postingId,
+        {
+          ...(body.language !== undefined ? { language: body.language } : {}),
+          ...(body.employmentType !== undefined ? { employmentType: body.employmentType } : {}),
+          ...(body.validThrough !== undefined ? { validThrough: body.validThrough } : {}),
+          ...(body.contents ? { contents: contentRows(body.contents) } : {}),
+          ...(body.channels
+            ? {
+                channels: await newChannels(
+                  companyId,
+                  body.channels,
+                  current.channels.map((channel) => channel.kind),
+                ),
+              }
+            : {}),
+        },
+        now(),
+      );
+      return resource(await load(companyId, openingId, postingId));
+    },
+
+    async close(auth: AuthContext, openingId: string, postingId: string): Promise<PostingResource> {
+      const companyId = tenantOf(auth);
+      await openings.get(auth, openingId);
+      await load(companyId, openingId, postingId);
+      await repository.close(companyId, postingId, now());
+      return resource(await load(companyId, openingId, postingId));
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import {
+  COMPANY_ROLE_PERMISSIONS,
+  DEFAULT_LOCALE,
+  ERROR_KEYS,
+  fullName,
+  type PermissionsResponse,
+  type RecruiterResource,
+  type RecruiterSettings,
+  type RecruiterSettingsPatch,
+  toLocale,
+} from '@rec/core';
+import type { AccountSettings } from '../../db/schema';
+import type { AuthContext } from '../../http/auth';
+import { HttpError } from '../../http/errors';
+import type { Clock } from '../auth/tokens';
+import type { RecruiterRepository, RecruiterRow } from './repository';
+
+export type RecruiterService = ReturnType<typeof createRecruiterService>;
+
+function settingsOf(settings: AccountSettings, own: boolean): RecruiterSettings {
+  return {
+    language: toLocale(settings.language) ?? DEFAULT_LOCALE,
+    profilePictureUrl: typeof settings.profilePictureUrl === 'string' ? settings.profilePictureUrl : null,
+    // Notification switches are private: only the recruiter's own resource carries them.
+    ...(own ? { notifications: settings.notifications ?? {} } : {}),
+  };
+}
+
+/** The recruiter resource of spec §3; `own` adds the private parts (notifications, pending actions). */
+export function recruiterResource(row: RecruiterRow, own: boolean): RecruiterResource {
+  return {
+    _id: row.id,
+    name: { first: row.first_name, last: row.last_name },
+    fullName: fullName(row.first_name, row.last_name),
+    email: row.email,
+    ...(row.company_role ? { role: row.company_role } : {}),
+    settings: settingsOf(row.settings, own),
+    ...(own ? { pendingActions: [] } : {}),
+  };
+}
+
+/** Recruiters of the session's company; the tenant always comes from `auth`, never from the request. */
+export function createRecruiterService(deps: { repository: RecruiterRepository; now: Clock }) {
+  const { repository, now } = deps;
+
+  function tenantOf(auth: AuthContext): string {
+    if (!auth.tenantId) throw new HttpError(403, ERROR_KEYS.forbidden);
+    return auth.tenantId;
+  }
+
+  return {
+    async me(auth: AuthContext): Promise<RecruiterResource> {
+      const row = await repository.find(tenantOf(auth), auth.account.id);
+      if (!row) throw new HttpError(404, ERROR_KEYS.recruiterNotFound);
+      return recruiterResource(row, true);
+    },
+
+    permissions(auth: AuthContext): PermissionsResponse {
+      const role = auth.companyRole ?? 'viewer';
+      return { role, permissions: [...COMPANY_ROLE_PERMISSIONS[role]] };
+    },
+
+    async updateSettings(auth: AuthContext, patch: RecruiterSettingsPatch): Promise<RecruiterSettings> {
+      const tenantId = tenantOf(auth);
+      const row = await repository.find(tenantId, auth.account.id);
+      if (!row) throw new HttpError(404, ERROR_KEYS.recruiterNotFound);
+      const next: AccountSettings = { ...row.settings };
+      if (patch.language !== undefined) next.language = patch.language;
+      if (patch.profilePictureUrl !== undefined) next.profilePictureUrl = patch.profilePictureUrl;
+      if (patch.notifications !== undefined) next.notifications = { ...(row.settings.notifications ?? {}), ...patch.notifications };
+      const saved = await repository.updateSettings(tenantId, auth.account.id, next, now());
+      if (!saved) throw new HttpError(404, ERROR_KEYS.recruiterNotFound);
+      return settingsOf(saved, true);
+    },
+
+    async list(auth: AuthContext): Promise<RecruiterResource[]> {
+      const rows = await repository.list(tenantOf(auth));
+      return rows.map((row) => recruiterResource(row, row.id === auth.account.id));
+    },
+
+    async get(auth: AuthContext, id: string): Promise<RecruiterResource> {
+      const row = await repository.find(tenantOf(auth), id);
+      // Another company's recruiter is as absent as a made-up id.
+      if (!row) throw new HttpError(404, ERROR_KEYS.recruiterNotFound);
+      return recruiterResource(row, row.id === auth.account.id);
+    },
+  };
+}

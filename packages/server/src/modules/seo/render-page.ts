@@ -1,0 +1,104 @@
+import { type Board, type Offer, pickText } from '@rec/core';
+import { jobPosting } from '@rec/core/job-posting';
+import { descriptionText, sanitizeDescription } from '../offers/sanitize-description';
+
+/**
+ * Server-rendered HTML of the public pages: the host's index.html with the page's content in
+ * the body (inside #root, replaced when the app starts) and the head a crawler or a link preview
+ * reads: title, description, Open Graph, canonical, and JSON-LD for offers.
+ */
+
+export function escapeHtml(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
+}
+
+/**
+ * JSON for a `<script type="application/ld+json">`: `<`, `>` and `&` as \u escapes, so no
+ * `</script>` or `<!--` inside a value can end the script early; U+2028/2029 too.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replaceAll('<', '\\u003c')
+    .replaceAll('>', '\\u003e')
+    .replaceAll('&', '\\u0026')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029');
+}
+
+const truncate = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
+
+export interface PageParts {
+  lang: string;
+  title: string;
+  description: string;
+  canonical: string;
+  /** Extra head markup, already safe. */
+  head?: string;
+  /** Body content placed inside #root, already safe. */
+  body: string;
+  noindex?: boolean;
+}
+
+/** Fills index.html with a page's parts (title replaced, tags added before </head>, content inside #root). */
+export function renderPage(indexHtml: string, parts: PageParts): string {
+  const head = [
+    `<meta name="description" content="${escapeHtml(parts.description)}" />`,
+    `<link rel="canonical" href="${escapeHtml(parts.canonical)}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:title" content="${escapeHtml(parts.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(parts.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(parts.canonical)}" />`,
+    `<meta property="og:locale" content="${escapeHtml(parts.lang)}" />`,
+    `<meta name="twitter:card" content="summary" />`,
+    parts.noindex ? '<meta name="robots" content="noindex" />' : '',
+    parts.head ?? '',
+  ]
+    .filter(Boolean)
+    .join('\n    ');
+  return indexHtml
+    .replace(/<html lang="[^"]*">/, `<html lang="${escapeHtml(parts.lang)}">`)
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(parts.title)}</title>`)
+    .replace('</head>', () => `    ${head}\n  </head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${parts.body}</div>`);
+}
+
+/** The schema.org JobPosting of an offer, its description sanitised. */
+export function offerJobPosting(offer: Offer): Record<string, unknown> {
+  const { language } = offer;
+  return jobPosting(offer, sanitizeDescription(pickText(offer.information.description, language, offer.language)));
+}
+
+export function offerPageParts(offer: Offer): PageParts {
+  const { language } = offer;
+  const title = pickText(offer.information.title, language, offer.language);
+  const company = offer.company?.name ?? '';
+  const description = sanitizeDescription(pickText(offer.information.description, language, offer.language));
+  const location = pickText(offer.information.location, language, offer.language);
+  const contract = pickText(offer.information.contract, language, offer.language);
+  const meta = [company, location, contract].filter(Boolean).map(escapeHtml).join(' · ');
+  return {
+    lang: language,
+    title: company ? `${title} – ${company}` : title,
+    description: truncate(descriptionText(description) || title, 200),
+    canonical: offer.url.canonical,
+    head: `<script type="application/ld+json">${jsonForScript(offerJobPosting(offer))}</script>`,
+    body: `<article class="offer-prerender" lang="${escapeHtml(language)}"><h1>${escapeHtml(title)}</h1><p>${meta}</p>${description}</article>`,
+  };
+}
+
+export function boardPageParts(board: Board, offers: readonly Offer[], canonical: string): PageParts {
+  const items = offers
+    .map((offer) => {
+      const title = pickText(offer.information.title, board.language, offer.language);
+      return `<li><a href="${escapeHtml(offer.url.canonical)}">${escapeHtml(title)}</a></li>`;
+    })
+    .join('');
+  const titles = offers.map((offer) => pickText(offer.information.title, board.language, offer.language));
+  return {
+    lang: board.language,
+    title: board.name,
+    description: truncate(`${board.company.name}: ${titles.join(', ')}`, 200),
+    canonical,
+    body: `<article class="board-prerender" lang="${escapeHtml(board.language)}"><h1>${escapeHtml(board.name)}</h1><ul>${items}</ul></article>`,
+  };
+}

@@ -1,0 +1,122 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { it } from 'node:test';
+import { DEMO, DEMO_PREFIX, demoId } from '../../seed/demo-ids';
+import { describeEachBackend } from '../../testing/test-database';
+import { jsonForScript, renderPage } from './render-page';
+
+const distDir = mkdtempSync(join(tmpdir(), 'rec-seo-dist-'));
+mkdirSync(join(distDir, 'host'), { recursive: true });
+const INDEX = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>Recruitment platform</title>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+writeFileSync(join(distDir, 'host', 'index.html'), INDEX);
+
+const ldJson = (html: string) => {
+  const match = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
+  assert.ok(match, 'a JSON-LD script');
+  return JSON.parse(match[1] ?? '') as Record<string, unknown>;
+};
+
+describeEachBackend(
+  'server-rendered offer and board pages',
+  (context) => {
+    const page = (url: string, accept = 'text/html,application/xhtml+xml') => context.app.inject({ url, headers: { accept } });
+
+    it('renders an offer with title, description, Open Graph, canonical and a JobPosting', async () => {
+      const response = await page(`/offer/c/${DEMO.sampleChannelId}?language=en`);
+      assert.equal(response.statusCode, 200);
+      assert.match(String(response.headers['content-type']), /^text\/html/);
+      const html = response.body;
+      assert.match(html, /<html lang="en">/);
+      assert.match(html, /<title>Embedded Software Engineer \(C\+\+\/ROS\) – Lumen Robotics<\/title>/);
+      assert.match(html, /<meta name="description" content="[^"]{20,}" \/>/);
+      assert.match(html, /<meta property="og:title" content="Embedded Software Engineer/);
+      assert.match(html, new RegExp(`<link rel="canonical" href="http://rec.test/offer/c/${DEMO.sampleChannelId}" />`));
+      assert.match(html, /<div id="root"><article class="offer-prerender" lang="en"><h1>Embedded Software Engineer/);
+      const posting = ldJson(html);
+      assert.equal(posting['@type'], 'JobPosting');
+      assert.equal(posting.title, 'Embedded Software Engineer (C++/ROS)');
+      assert.equal(posting.datePosted, '2026-10-01T08:00:00.000Z');
+      assert.deepEqual(posting.hiringOrganization, { '@type': 'Organization', name: 'Lumen Robotics' });
+      assert.equal(posting.directApply, true);
+      assert.equal(posting.employmentType, 'FULL_TIME');
+      assert.ok((posting.jobLocation as { address: { addressLocality: string } }).address.addressLocality);
+    });
+
+    it('renders /offer/{id} through the posting’s board channel, with validThrough when known', async () => {
+      const response = await page(`/offer/${demoId(DEMO_PREFIX.posting, 0x04)}`);
+      assert.equal(response.statusCode, 200);
+      assert.equal(ldJson(response.body).validThrough, '2027-01-31T23:59:59.000Z');
+      assert.match(response.body, new RegExp(`canonical" href="http://rec.test/offer/c/${demoId(DEMO_PREFIX.channel, 0x04)}"`));
+    });
+
+    it('escapes offer content everywhere, and a </script> in JSON-LD cannot end the script', async () => {
+      const postingId = demoId(DEMO_PREFIX.posting, 0x01);
+      const evil = 'Robot </script><script>alert(1)</script> & "Co" <b>';
+      const original = await context.db.selectFrom('posting_contents').select(['title', 'description']).where('posting_id', '=', postingId).where('language', '=', 'en').executeTakeFirstOrThrow();
+      try {
+        await context.db
+          .updateTable('posting_contents')
+          .set({ title: evil, description: '<p>Hi</p><img src=x onerror=alert(1)><script>alert(2)</script>' })
+          .where('posting_id', '=', postingId)
+          .where('language', '=', 'en')
+          .execute();
+        const html = (await page(`/offer/c/${DEMO.sampleChannelId}?language=en`)).body;
+        assert.ok(!html.includes('<script>alert'), 'no injected script element');
+        assert.ok(!html.includes('onerror'), 'no event handler attribute');
+        assert.match(html, /<title>Robot &lt;\/script&gt;&lt;script&gt;alert\(1\)&lt;\/script&gt; &amp; &quot;Co&quot; &lt;b&gt; – Lumen Robotics<\/title>/);
+        const scripts = html.match(/<\/script>/g) ?? [];
+        assert.equal(scripts.length, 1, 'only the JSON-LD script closes');
+        assert.equal(ldJson(html).title, evil, 'JSON-LD parses back to the exact title');
+      } finally {
+        await context.db.updateTable('posting_contents').set(original).where('posting_id', '=', postingId).where('language', '=', 'en').execute();
+      }
+    });
+
+    it('answers 410 for a closed offer and 404 for an unknown one, still with the app', async () => {
+      const closed = await page(`/offer/c/${DEMO.closedChannelId}`);
+      assert.equal(closed.statusCode, 410);
+      assert.match(closed.body, /<div id="root"><\/div>/);
+      assert.match(closed.body, /noindex/);
+      assert.equal((await page('/offer/c/64b0c4a100000000000000ff')).statusCode, 404);
+    });
+
+    it('renders the board with its offers as links', async () => {
+      const response = await page(`/board/${DEMO.boardId}`);
+      assert.equal(response.statusCode, 200);
+      assert.match(response.body, /<title>Carrières Lumen Robotics<\/title>/);
+      assert.match(response.body, /<li><a href="http:\/\/rec.test\/offer\/c\/[0-9a-f]{24}">/);
+    });
+
+    it('leaves other requests to the SPA: non-ids, non-HTML', async () => {
+      const message = await page('/offer/message');
+      assert.equal(message.statusCode, 200);
+      assert.equal(message.body, INDEX);
+      const json = await page(`/offer/c/${DEMO.sampleChannelId}`, 'application/json');
+      assert.equal(json.statusCode, 404);
+    });
+  },
+  { config: { distDir } },
+);
+
+it('jsonForScript escapes what could end or confuse a script element', () => {
+  const text = jsonForScript({ a: '</script><!--&\u2028' });
+  assert.ok(!/[<>&\u2028]/.test(text));
+  assert.deepEqual(JSON.parse(text), { a: '</script><!--&\u2028' });
+});
+
+it('renderPage keeps a $ in content literal', () => {
+  const html = renderPage(INDEX, { lang: 'en', title: '$& $1', description: 'd', canonical: 'http://x/', body: '$&' });
+  assert.match(html, /<title>\$&amp; \$1<\/title>/);
+  assert.match(html, /<div id="root">\$&<\/div>/);
+});

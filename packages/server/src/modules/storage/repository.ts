@@ -1,0 +1,31 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+export interface NewUploadRow {
+  id: string;
+  companyId: string;
+  storageKey: string;
+  originalName: string;
+  contentType: string;
+  size: number;
+}
+
+export type UploadRepository = ReturnType<typeof createUploadRepository>;
+
+export function createUploadRepository(db: Kysely<Database>) {
+  return {
+    async insert(row: NewUploadRow): Promise<void> {
+      await db
+        .insertInto('uploads')
+        .values({
+          id: row.id,
+          company_id: row.companyId,
+          storage_key: row.storageKey,
+          original_name: row.originalName,
+          content_type: row.contentType,
+          size: row.size,
+        })
+        .execute();
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import { checkUploadFile, fileExtension, MAX_UPLOAD_BYTES } from '@rec/core/files';
+import { ERROR_KEYS, ObjectIdSchema } from '@rec/core';
+import type { FastifyPluginAsync } from 'fastify';
+import multipart from '@fastify/multipart';
+import * as v from 'valibot';
+import { newId } from '../../db/ids';
+import { HttpError } from '../../http/errors';
+import type { RateLimiter } from '../../http/rate-limit';
+import { validateRequest } from '../../http/validation';
+import type { OfferRepository } from '../offers/repository';
+import { isOfferOpen } from '../offers/service';
+import { recogniseContent } from './file-content';
+import type { FileStorage } from './file-storage';
+import type { UploadRepository } from './repository';
+
+/**
+ * `scopeName=COMPANY&companyId=…` as spec §7 names them, plus the offer channel the candidate
+ * applies through: an anonymous upload is only accepted for an open offer, and the company is
+ * the offer's (a companyId naming another company is refused with 403).
+ */
+const UploadQuerySchema = v.object({
+  scopeName: v.literal('COMPANY'),
+  companyId: ObjectIdSchema,
+  channelId: ObjectIdSchema,
+});
+type UploadQuery = v.InferOutput<typeof UploadQuerySchema>;
+
+export interface StorageRoutesOptions {
+  storage: FileStorage;
+  uploads: UploadRepository;
+  offers: OfferRepository;
+  limiter: RateLimiter;
+  /** Per-route size limit in bytes (default 10 MB, spec §9). */
+  maxBytes?: number;
+}
+
+export const storageRoutes: FastifyPluginAsync<StorageRoutesOptions> = async (app, options) => {
+  const maxBytes = options.maxBytes ?? MAX_UPLOAD_BYTES;
+  // Registered in this plugin only: no other route parses multipart bodies.
+  await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6, headerPairs: 50 } });
+
+  app.post<{ Querystring: UploadQuery }>(
+    '/v2/storage',
+    { preHandler: [options.limiter.guard, validateRequest({ query: { schema: UploadQuerySchema, errorKey: ERROR_KEYS.invalidQuery } })] },
+    async (request, reply) => {
+      const { companyId, channelId } = request.query;
+      const channel = await options.offers.findChannelOffer(channelId);
+      if (!channel) throw new HttpError(404, ERROR_KEYS.offerNotFound);
+      if (channel.companyId !== companyId) throw new HttpError(403, ERROR_KEYS.forbidden);
+      if (!isOfferOpen(channel.postingStatus, channel.openingStatus)) throw new HttpError(410, ERROR_KEYS.offerClosed);
+
+      if (!request.isMultipart()) throw new HttpError(415, ERROR_KEYS.unsupportedMediaType);
+      const part = await request.file();
+      if (part?.fieldname !== 'file') throw new HttpError(400, ERROR_KEYS.badRequest);
+      // Throws a 413 as soon as the stream passes the limit.
+      const bytes = await part.toBuffer();
+      const name = part.filename.slice(-255);
+      const problem = checkUploadFile({ name, size: bytes.length }, 'CV', maxBytes / (1024 * 1024));
+      if (problem?.key === 'offerPage.maxFileSize') throw new HttpError(bytes.length ? 413 : 400, bytes.length ? ERROR_KEYS.payloadTooLarge : ERROR_KEYS.badRequest);
+      const extension = fileExtension(name);
+      const content = recogniseContent(bytes);
+      if (problem || !content?.extensions.includes(extension)) throw new HttpError(415, ERROR_KEYS.unsupportedMediaType);
+
+      const storageKey = await options.storage.put(companyId, bytes, extension);
+      const id = newId();
+      try {
+        await options.uploads.insert({ id, companyId, storageKey, originalName: name, contentType: content.type, size: bytes.length });
+      } catch (error) {
+        await options.storage.remove(storageKey);
+        throw error;
+      }
+      return reply.code(201).send({ url: `/v2/storage/${id}`, name, size: bytes.length });
+    },
+  );
+
+  // Uploaded files are personal data: they will be served to signed-in recruiters of their
+  // company once sign-in exists; until then to nobody.
+  app.get('/v2/storage/:id', async () => {
+    throw new HttpError(403, ERROR_KEYS.forbidden);
+  });
+};

@@ -1,0 +1,55 @@
+/** Small accessible building blocks shared by the widgets and the host app. */
+
+/** A translate function (i18next's t fits). */
+export type TranslateLike = (key: string, options?: Record<string, unknown>) => unknown;
+
+/** The product name shown in the powered-by line. */
+export const BRAND_NAME = 'Rec';
+
+export function PoweredBy({ t, brand = BRAND_NAME, href }: { t: TranslateLike; brand?: string; href?: string }) {
+  const text = String(t('common.poweredBy', { brand }));
+  return (
+    <p className="rec-powered-by" part="powered-by">
+      {href ? (
+        <a href={href} target="_blank" rel="noopener">
+          {text}
+        </a>
+      ) : (
+        text
+      )}
+    </p>
+  );
+}
+
+/** A polite live status: screen readers hear the label, sighted users see a spinner. */
+export function Loading({ label }: { label: string }) {
+  return (
+    <div className="rec-loading" role="status" part="loading">
+      <span className="rec-spinner" aria-hidden="true" />
+      <span>{label}</span>
+    </div>
+  );
+}
+
+export interface ErrorMessageProps {
+  title: string;
+  message: string;
+  retryLabel?: string;
+  onRetry?: () => void;
+}
+
+/** The generic error block: never a blank hole where content failed to load. */
+export function ErrorMessage({ title, message, retryLabel, onRetry }: ErrorMessageProps) {
+  return (
+    <div className="rec-error" role="alert" part="error">
+      <p className="rec-error-title">{title}</p>
+      <p>{message}</p>
+      {onRetry && retryLabel ? (
+        <button type="button" className="rec-button" part="retry" onClick={onRetry}>
+          {retryLabel}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+

@@ -1,0 +1,12 @@
+import type { CSSProperties, DetailedHTMLProps, HTMLAttributes } from 'react';
+
+/** Our widgets as JSX elements (React 19 passes their string props on). */
+type RecElement<Attributes> = Omit<DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement>, 'style'> & { style?: CSSProperties } & Attributes;
+
+declare module 'react' {
+  namespace JSX {
+    interface IntrinsicElements {
+      'rec-board': RecElement<{ 'board-id': string; language?: string | undefined; 'heading-level'?: string; 'api-base'?: string; class?: string }>;
+    }
+  }
+}

@@ -1,0 +1,5 @@
+/** CSS files arrive as strings (.storybook/css-string.ts, like rollup's cssString). */
+declare module '*.css' {
+  const css: string;
+  export default css;
+}

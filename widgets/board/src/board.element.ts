@@ -1,0 +1,31 @@
+import { defineElement } from '@rec/ui';
+import uiCss from '@rec/ui/ui.css';
+import { Board, type BoardProps, type OfferSelectDetail } from './Board';
+import boardCss from './board.css';
+
+/**
+ * `<rec-board board-id="…" language="fr" heading-level="2" api-base="https://…">`
+ *
+ * Event: `rec-offer-select` (bubbles, composed, cancelable), detail `{ offer, channelId, url }`,
+ * from the element when an offer is clicked; `preventDefault()` keeps the widget from navigating.
+ */
+export const RecBoard = defineElement<BoardProps>('rec-board', Board, {
+  attributes: ['boardId', 'language', 'headingLevel', 'apiBase'],
+  styles: [uiCss, boardCss],
+});
+
+declare global {
+  // The event bubbles out of shadow DOM up to the document and window.
+  interface HTMLElementEventMap {
+    'rec-offer-select': CustomEvent<OfferSelectDetail>;
+  }
+  interface DocumentEventMap {
+    'rec-offer-select': CustomEvent<OfferSelectDetail>;
+  }
+  interface WindowEventMap {
+    'rec-offer-select': CustomEvent<OfferSelectDetail>;
+  }
+  interface HTMLElementTagNameMap {
+    'rec-board': HTMLElement & { boardId?: string; language?: string; headingLevel?: string; apiBase?: string };
+  }
+}

@@ -1,0 +1,190 @@
+import { expect, fixture, waitUntil } from '@open-wc/testing';
+import type { Offer } from '@rec/core';
+import { DRAFT_PREFIX } from '@rec/stores/application-form';
+import { sanitizeHtml } from './src/sanitize-html';
+import './src/offer.element';
+
+const OPEN = '64b0c4a10000000000000001';
+const CLOSED = '64b0c4a10000000000000051';
+const MISSING = '64b0c4a100000000000000ff';
+const BROKEN = '64b0c4a100000000000000e0';
+const COMPANY = { _id: '64b0c0de0000000000000001', name: 'Lumen Robotics', privacyText: 'Lumen keeps your data for two years.' };
+
+const offer: Offer = {
+  _id: '64b0905e0000000000000001',
+  language: 'en',
+  channelId: OPEN,
+  information: {
+    title: { en: 'Robot whisperer', fr: 'Chuchoteur de robots' },
+    description: { en: '<p onclick="x()">Hello <script>alert(1)</script><a href="javascript:alert(1)">bad</a> <a href="https://ok.example/">good</a></p><img src=x onerror=alert(1)>' },
+    location: { en: 'Luxembourg' },
+  },
+  url: { canonical: `https://jobs.test/offer/c/${OPEN}` },
+  datePosted: '2026-10-01T08:00:00.000Z',
+  company: COMPANY,
+  applyOptions: { indeed: false },
+};
+
+function reply(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+async function fakeApi(input: RequestInfo | URL): Promise<Response> {
+  const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, location.href);
+  const id = url.pathname.split('/').pop();
+  if (id === CLOSED) return reply(410, { statusCode: 410, error: 'offer.closed' });
+  if (id === MISSING) return reply(404, { statusCode: 404, error: 'offer.notFound' });
+  if (id === BROKEN) return reply(500, { statusCode: 500, error: 'genericErrorTitle' });
+  const language = url.searchParams.get('language');
+  return reply(200, { ...offer, language: language === 'fr' ? 'fr' : 'en' });
+}
+
+const realFetch = window.fetch;
+before(() => {
+  window.fetch = fakeApi as typeof window.fetch;
+});
+after(() => {
+  window.fetch = realFetch;
+});
+beforeEach(() => localStorage.clear());
+
+type El = HTMLElement & { shadowRoot: ShadowRoot };
+const $ = (el: Element, selector: string) => el.shadowRoot?.querySelector<HTMLElement>(selector) ?? null;
+
+async function offerElement(html: string): Promise<El> {
+  const el = await fixture<El>(html);
+  await waitUntil(() => $(el, '[part~="title"], [part~="error"]'), 'offer did not settle', { timeout: 4000 });
+  return el;
+}
+async function openForm(html: string): Promise<El> {
+  const el = await offerElement(html);
+  await waitUntil(() => $(el, '#rec-apply-firstName'), 'form did not open', { timeout: 4000 });
+  return el;
+}
+function type(el: El, id: string, value: string) {
+  const input = $(el, `#${id}`) as HTMLInputElement;
+  input.value = value;
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+  input.dispatchEvent(new Event('change', { bubbles: true }));
+  input.dispatchEvent(new FocusEvent('blur'));
+  input.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+}
+const errorOf = async (el: El, field: string) => {
+  await new Promise((resolve) => setTimeout(resolve, 30));
+  return $(el, `#rec-apply-${field}-error`)?.textContent ?? '';
+};
+
+describe('<rec-offer>', () => {
+  it('renders the full offer page in the offer language, with a sanitised description', async () => {
+    const el = await offerElement(`<rec-offer channel-id="${OPEN}" language="fr"></rec-offer>`);
+    expect($(el, 'h1')?.textContent).to.equal('Chuchoteur de robots');
+    expect($(el, '[part~="offer"]')?.getAttribute('lang')).to.equal('fr');
+    const description = $(el, '[part~="description"]');
+    expect(description?.querySelector('script, img, [onclick]')).to.equal(null);
+    expect(description?.querySelector('a[href^="javascript"]')).to.equal(null);
+    expect(description?.querySelector('a[href="https://ok.example/"]')?.getAttribute('rel')).to.equal('noopener noreferrer');
+    expect($(el, '[part~="apply-button"]')).to.exist;
+    expect(document.head.querySelector('script[type="application/ld+json"]')).to.equal(null, 'full pages are rendered by the server');
+  });
+
+  for (const [id, key] of [
+    [CLOSED, 'closedJob'],
+    [MISSING, 'closedJob'],
+    [BROKEN, 'genericError'],
+  ] as const) {
+    it(`shows ${key} for ${id.slice(-2)}`, async () => {
+      const el = await offerElement(`<rec-offer channel-id="${id}" language="en"></rec-offer>`);
+      expect($(el, '[part~="error"]')?.dataset.messageKey).to.equal(key);
+      expect($(el, '[role="alert"]')).to.exist;
+    });
+  }
+
+  it('embedded applyManualOnly: opens the form at once, adds the JobPosting to the page head once', async () => {
+    const el = await openForm(`<rec-offer channel-id="${OPEN}" embedded="applyManualOnly"></rec-offer>`);
+    expect($(el, 'h2')?.textContent).to.equal('Robot whisperer');
+    await fixture(`<rec-offer channel-id="${OPEN}" embedded="applyManualOnly"></rec-offer>`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const scripts = document.head.querySelectorAll(`script[type="application/ld+json"][data-rec-offer="${offer._id}"]`);
+    expect(scripts.length).to.equal(1);
+    expect(JSON.parse(scripts[0]?.textContent ?? '{}')['@type']).to.equal('JobPosting');
+    expect($(el, '.privacy-text')?.textContent).to.equal(COMPANY.privacyText);
+  });
+
+  it('shows the share actions on the full page only', async () => {
+    const page = await offerElement(`<rec-offer channel-id="${OPEN}" language="en"></rec-offer>`);
+    await waitUntil(() => $(page, '[part~="copy-link"]'), 'no share actions on the full page', { timeout: 4000 });
+    const embedded = await openForm(`<rec-offer channel-id="${OPEN}" embedded="applyManualOnly"></rec-offer>`);
+    expect($(embedded, '[part~="copy-link"]')).to.equal(null);
+  });
+
+  it('embedded applyWithOptions: offers the form, no Indeed without configuration', async () => {
+    const el = await offerElement(`<rec-offer channel-id="${OPEN}" embedded="applyWithOptions"></rec-offer>`);
+    expect($(el, '[part~="apply-button"]')).to.exist;
+    expect($(el, '[part~="apply-indeed"]')).to.equal(null);
+    $(el, '[part~="apply-button"]')?.click();
+    await waitUntil(() => $(el, '#rec-apply-firstName'), 'form did not open');
+  });
+
+  it('shows the errors.{rule} message of each rule, tied to its field', async () => {
+    const el = await openForm(`<rec-offer channel-id="${OPEN}" embedded="applyManualOnly"></rec-offer>`);
+    type(el, 'rec-apply-email', 'not-an-email');
+    expect(await errorOf(el, 'email')).to.equal('Please enter a valid email address.');
+    expect($(el, '#rec-apply-email')?.getAttribute('aria-describedby')).to.contain('rec-apply-email-error');
+    expect($(el, '#rec-apply-email')?.getAttribute('aria-invalid')).to.equal('true');
+    type(el, 'rec-apply-birthDate', '31/02/1990');
+    expect(await errorOf(el, 'birthDate')).to.equal('Please enter a valid past date as DD/MM/YYYY.');
+    type(el, 'rec-apply-phone', 'call me');
+    expect(await errorOf(el, 'phone')).to.equal('The format of this value is not valid.');
+    type(el, 'rec-apply-address', 'abc');
+    expect(await errorOf(el, 'address')).to.equal('Please enter at least 5 characters.');
+    type(el, 'rec-apply-firstName', '   ');
+    expect(await errorOf(el, 'firstName')).to.equal('This field is required.');
+    type(el, 'rec-apply-firstName', 'Ana');
+    expect(await errorOf(el, 'firstName')).to.equal('');
+  });
+
+  it('moves focus to the first invalid field on submit', async () => {
+    const el = await openForm(`<rec-offer channel-id="${OPEN}" embedded="applyManualOnly"></rec-offer>`);
+    type(el, 'rec-apply-firstName', 'Ana');
+    ($(el, 'button[type="submit"]') as HTMLButtonElement).click();
+    await waitUntil(() => el.shadowRoot.activeElement?.id === 'rec-apply-lastName', 'focus did not move');
+    expect(await errorOf(el, 'cv')).to.equal('This field is required.');
+    expect(await errorOf(el, 'gdprConsent')).to.equal('This field is required.');
+  });
+
+  it('refuses a file of the wrong type or size before uploading it', async () => {
+    const el = await openForm(`<rec-offer channel-id="${OPEN}" embedded="applyManualOnly"></rec-offer>`);
+    const input = $(el, '#rec-apply-cv') as HTMLInputElement;
+    const choose = (file: File) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(file);
+      input.files = transfer.files;
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    };
+    choose(new File(['MZ'], 'virus.exe'));
+    await waitUntil(() => (($(el, '#rec-apply-cv-error')?.textContent ?? '').includes('not accepted')), 'no extension error');
+    expect($(el, '#rec-apply-cv-error')?.textContent).to.contain('.pdf');
+    choose(new File([], 'empty.pdf'));
+    await waitUntil(() => (($(el, '#rec-apply-cv-error')?.textContent ?? '').includes('10 MB')), 'no size error');
+  });
+
+  it('restores a half-filled form from the draft, keyed by channel, without the consent', async () => {
+    localStorage.setItem(`${DRAFT_PREFIX}${OPEN}`, JSON.stringify({ values: { firstName: 'Léa', drivingLicenses: ['B'] }, submissionId: 'draft-123456', cv: null }));
+    const el = await openForm(`<rec-offer channel-id="${OPEN}" embedded="applyManualOnly"></rec-offer>`);
+    expect(($(el, '#rec-apply-firstName') as HTMLInputElement).value).to.equal('Léa');
+    expect(($(el, 'input[value="B"]') as HTMLInputElement).checked).to.equal(true);
+    expect($(el, '.apply-notice')?.textContent).to.equal('We restored the answers you entered earlier.');
+    type(el, 'rec-apply-lastName', 'Muller');
+    const saved = JSON.parse(localStorage.getItem(`${DRAFT_PREFIX}${OPEN}`) ?? '{}');
+    expect(saved.values.lastName).to.equal('Muller');
+    expect(saved.submissionId).to.equal('draft-123456');
+    expect(saved.values.gdprConsent).to.equal(undefined);
+  });
+});
+
+describe('sanitizeHtml', () => {
+  it('keeps the allowlist only', () => {
+    expect(sanitizeHtml('<h3 class="x">T</h3><div><b>b</b><iframe src="//x"></iframe></div><a href="mailto:a@b.co" onclick="x">m</a>')).to.equal(
+      '<h3>T</h3><b>b</b><a href="mailto:a@b.co" rel="noopener noreferrer" target="_blank">m</a>',
+    );
+  });
+});

@@ -1,0 +1,241 @@
+import { acceptAttribute } from '@rec/core/files';
+import { APPLICATION_FIELDS, type ApplicationFieldDefinition } from '@rec/core/application';
+import { FORM_COLUMN_DEFAULT, FORM_COLUMNS_MD, type Locale, type Offer, UPLOAD } from '@rec/core';
+import type { Translate } from '@rec/i18n';
+import { createApplicationForm, type FieldMessage } from '@rec/stores/application-form';
+import { useStore } from '@rec/ui';
+import { type FormEvent, type ReactElement, useEffect, useMemo, useRef } from 'react';
+
+export interface ApplyFormProps {
+  offer: Offer;
+  companyId: string;
+  locale: Locale;
+  t: Translate;
+  baseURL: string;
+  referralCode?: string | undefined;
+  agentEmail?: string | undefined;
+  /** Move focus into the form when it opens (a candidate asked for it). */
+  autoFocus?: boolean;
+}
+
+const idOf = (field: string) => `rec-apply-${field}`;
+const REQUIRED = new Set(['firstName', 'lastName', 'email', 'cv', 'gdprConsent']);
+
+function span(field: ApplicationFieldDefinition): number {
+  return (FORM_COLUMNS_MD as Record<string, number>)[field.column] ?? FORM_COLUMN_DEFAULT;
+}
+
+function message(t: Translate, error: FieldMessage | undefined): string {
+  return error ? t(error.key, error.params) : '';
+}
+
+/** The application form of spec §3 (lazy chunk of <rec-offer>). */
+export function ApplyForm({ offer, companyId, locale, t, baseURL, referralCode, agentEmail, autoFocus }: ApplyFormProps) {
+  const form = useMemo(
+    () => createApplicationForm({ channelId: offer.channelId, companyId, baseURL, locale, companyReferralCode: referralCode, agentEmail }),
+    [offer.channelId, companyId, baseURL, locale, referralCode, agentEmail],
+  );
+  const state = useStore(form.$form);
+  const root = useRef<HTMLFormElement>(null);
+  const success = useRef<HTMLDivElement>(null);
+
+  useEffect(() => () => form.dispose(), [form]);
+  useEffect(() => {
+    if (autoFocus) root.current?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+  }, [autoFocus]);
+  useEffect(() => {
+    if (state.status === 'success') success.current?.focus();
+  }, [state.status]);
+
+  if (state.status === 'success') {
+    return (
+      <div ref={success} className="apply-success" role="status" tabIndex={-1} part="apply-success">
+        {t('apply.success')}
+      </div>
+    );
+  }
+
+  const focusField = (field: string) => {
+    const target = root.current?.querySelector<HTMLElement>(`#${idOf(field)}`) ?? root.current?.querySelector<HTMLElement>(`[name="${field}"]`);
+    target?.focus();
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = await form.submit();
+    if (result.firstInvalid) focusField(result.firstInvalid);
+  };
+
+  const describedBy = (field: string, hint: boolean) => [hint ? `${idOf(field)}-hint` : '', state.errors[field] ? `${idOf(field)}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const errorText = (field: string) => (
+    <p id={`${idOf(field)}-error`} className="field-error" part="field-error" hidden={!state.errors[field]}>
+      {message(t, state.errors[field])}
+    </p>
+  );
+  const labelText = (field: string, key: string) => (
+    <>
+      {t(key)}
+      {REQUIRED.has(field) ? <span aria-hidden="true"> *</span> : null}
+    </>
+  );
+
+  const renderField = (field: ApplicationFieldDefinition) => {
+    const name = field.name;
+    const value = state.values[name];
+    const invalid = !!state.errors[name];
+    const hintKey = name === 'birthDate' ? 'apply.birthDateHint' : name === 'salary' ? 'apply.salaryHint' : null;
+    const common = {
+      id: idOf(name),
+      name,
+      'aria-invalid': invalid || undefined,
+      'aria-describedby': describedBy(name, !!hintKey),
+      'aria-required': REQUIRED.has(name) || undefined,
+      onBlur: () => form.blur(name),
+    };
+    const onText = (event: { currentTarget: { value: string } }) => form.setValue(name, event.currentTarget.value);
+    let control: ReactElement;
+    if (field.kind === 'checkboxes') {
+      const selected = Array.isArray(value) ? (value as string[]) : [];
+      return (
+        <fieldset key={name} className={`field span-${span(field)}`} aria-describedby={describedBy(name, false)}>
+          <legend>{t('apply.drivingLicenses')}</legend>
+          <div className="checkbox-row">
+            {(field.options ?? []).map((option) => (
+              <label key={option} className="checkbox">
+                <input
+                  type="checkbox"
+                  name={name}
+                  value={option}
+                  checked={selected.includes(option)}
+                  onChange={(event) => form.setValue(name, event.currentTarget.checked ? [...selected, option] : selected.filter((item) => item !== option))}
+                />{' '}
+                {option}
+              </label>
+            ))}
+          </div>
+          {errorText(name)}
+        </fieldset>
+      );
+    }
+    if (field.kind === 'select') {
+      const optionKey = name === 'gender' ? 'apply.genders' : 'apply.workPermit';
+      control = (
+        <select {...common} value={String(value ?? '')} onChange={onText}>
+          <option value="">{t('apply.choose')}</option>
+          {(field.options ?? []).map((option) => (
+            <option key={option} value={option}>
+              {t(`${optionKey}.${option}`)}
+            </option>
+          ))}
+        </select>
+      );
+    } else if (field.kind === 'textarea') {
+      control = <textarea {...common} rows={2} autoComplete={field.autoComplete} value={String(value ?? '')} onChange={onText} />;
+    } else {
+      const type = field.kind === 'email' ? 'email' : field.kind === 'tel' ? 'tel' : 'text';
+      control = (
+        <input
+          {...common}
+          type={type}
+          autoComplete={field.autoComplete}
+          inputMode={field.kind === 'date' || name === 'salary' ? 'numeric' : undefined}
+          value={String(value ?? '')}
+          onChange={onText}
+        />
+      );
+    }
+    return (
+      <div key={name} className={`field span-${span(field)}`}>
+        <label htmlFor={idOf(name)}>{labelText(name, `apply.${name}`)}</label>
+        {hintKey ? (
+          <p id={`${idOf(name)}-hint`} className="field-hint">
+            {t(hintKey)}
+          </p>
+        ) : null}
+        {control}
+        {errorText(name)}
+      </div>
+    );
+  };
+
+  const { cv } = state;
+  const submitting = state.status === 'submitting';
+  const errorCount = Object.keys(state.errors).length;
+
+  return (
+    <form ref={root} className="apply-form" part="apply-form" noValidate onSubmit={onSubmit} aria-labelledby="rec-apply-form-title">
+      <h3 id="rec-apply-form-title" className="apply-form-title">
+        {t('apply.formTitle')}
+      </h3>
+      <p className="field-hint">{t('apply.requiredHint')}</p>
+      {state.restored ? (
+        <p className="apply-notice" role="status">
+          {t('apply.draftRestored')}
+        </p>
+      ) : null}
+      <div className="form-grid">
+        {APPLICATION_FIELDS.map(renderField)}
+        <div className="field span-12">
+          <label htmlFor={idOf('cv')}>{labelText('cv', 'apply.cv')}</label>
+          <p id={`${idOf('cv')}-hint`} className="field-hint">
+            {t('apply.cvHint', { size: UPLOAD.defaultMaxMb })}
+          </p>
+          <input
+            id={idOf('cv')}
+            name="cv"
+            type="file"
+            accept={acceptAttribute('CV')}
+            required
+            aria-invalid={!!state.errors.cv || undefined}
+            aria-describedby={describedBy('cv', true)}
+            onChange={(event) => {
+              const file = event.currentTarget.files?.[0];
+              void form.chooseFile(file).then(() => form.blur('cv'));
+              // The same file may be chosen again after an error.
+              event.currentTarget.value = '';
+            }}
+          />
+          {cv.status === 'uploading' ? <progress className="upload-progress" max={100} value={cv.percent} aria-label={t('apply.uploading', { percent: cv.percent })} /> : null}
+          <p className="upload-status" role="status">
+            {cv.status === 'uploading' ? t('apply.uploading', { percent: cv.percent }) : cv.status === 'done' ? t('apply.uploaded', { name: cv.name }) : ''}
+          </p>
+          {cv.status === 'done' ? (
+            <button type="button" className="rec-button rec-button-secondary" onClick={() => form.removeFile()}>
+              {t('apply.removeFile')}
+            </button>
+          ) : null}
+          {errorText('cv')}
+        </div>
+        <div className="field span-12 consent">
+          <p className="privacy-title">{t('apply.privacyTitle')}</p>
+          <p id="rec-apply-privacy" className="privacy-text">
+            {offer.company?.privacyText || t('apply.defaultPrivacy')}
+          </p>
+          <label className="checkbox">
+            <input
+              id={idOf('gdprConsent')}
+              type="checkbox"
+              name="gdprConsent"
+              checked={state.values.gdprConsent === true}
+              aria-invalid={!!state.errors.gdprConsent || undefined}
+              aria-required="true"
+              aria-describedby={['rec-apply-privacy', state.errors.gdprConsent ? `${idOf('gdprConsent')}-error` : ''].filter(Boolean).join(' ')}
+              onChange={(event) => form.setValue('gdprConsent', event.currentTarget.checked)}
+            />{' '}
+            {labelText('gdprConsent', 'apply.consent')}
+          </label>
+          {errorText('gdprConsent')}
+        </div>
+      </div>
+      <div className="form-status" role="alert">
+        {state.submitErrorKey ? t(state.submitErrorKey) : errorCount && state.status !== 'editing' ? t('apply.errorSummary') : ''}
+      </div>
+      <div aria-live="polite" className="rec-sr-only">
+        {errorCount ? t('apply.errorSummary') : ''}
+      </div>
+      <button type="submit" id={idOf('submit')} className="rec-button apply-submit" part="apply-submit" disabled={submitting || cv.status === 'uploading'}>
+        {submitting ? t('apply.submitting') : t('apply.submit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,222 @@
+import { type Locale, type Offer as OfferEntity, pickText, toLocale } from '@rec/core';
+import { type LocalePart, loadLocale, type Translate } from '@rec/i18n';
+// Deep import: the stores index also holds the form's store, which must stay in the form chunk.
+import { createOfferStore } from '@rec/stores/offer';
+import type { ShareActions as ShareActionsComponent } from '@rec/ui/share-actions';
+import { type ElementProps, Loading, PoweredBy, resolveApiBase, safeUrl, useStore, useTranslate } from '@rec/ui';
+import { type ComponentType, useEffect, useMemo, useRef, useState } from 'react';
+import type { ApplyFormProps } from './ApplyForm';
+import { addJobPostingToHead } from './job-posting';
+import { sanitizeHtml } from './sanitize-html';
+
+/** Attributes of <rec-offer>, as plain strings (absent or empty: undefined). */
+export interface OfferProps extends ElementProps {
+  channelId?: string;
+  /** The offer's own id, for `/offer/{_id}` pages (channel-id wins when both are set). */
+  offerId?: string;
+  /** applyManualOnly or applyWithOptions: the compact embedded layout; anything else the full offer page. */
+  embedded?: string;
+  language?: string;
+  apiBase?: string;
+  /** A referral code; else the page's `?ref=`. Carried as companyReferralCode. */
+  referralCode?: string;
+  /** Hidden meta of spec §3: the agent who brought the candidate. */
+  agentEmail?: string;
+  /** Level of the title heading (default 1 on the full page, 2 embedded). */
+  headingLevel?: string;
+}
+
+export const OFFER_PARTS: readonly LocalePart[] = ['common', 'offer'];
+const prepareLocale = (locale: Locale) => loadLocale(locale, OFFER_PARTS);
+const REFERRAL_KEY = 'rec-referral-code';
+const REFERRAL = /^[A-Za-z0-9_-]{4,40}$/;
+
+type Mode = 'applyManualOnly' | 'applyWithOptions' | 'page';
+const modeOf = (embedded: string | undefined): Mode => (embedded === 'applyManualOnly' || embedded === 'applyWithOptions' ? embedded : 'page');
+
+/**
+ * The referral code of this visit: the attribute, else the page's `?ref=` (remembered for the
+ * tab, so a candidate arriving on the board with a referral link keeps it on the offer).
+ */
+function referralCode(attribute: string | undefined): string | undefined {
+  if (attribute && REFERRAL.test(attribute)) return attribute;
+  try {
+    const fromQuery = new URLSearchParams(globalThis.location?.search ?? '').get('ref');
+    if (fromQuery && REFERRAL.test(fromQuery)) {
+      sessionStorage.setItem(REFERRAL_KEY, fromQuery);
+      return fromQuery;
+    }
+    const kept = sessionStorage.getItem(REFERRAL_KEY);
+    return kept && REFERRAL.test(kept) ? kept : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function headingTag(level: string | undefined, fallback: number): 'h1' | 'h2' | 'h3' {
+  const parsed = Number.parseInt(level ?? '', 10);
+  return `h${parsed >= 1 && parsed <= 3 ? parsed : fallback}` as 'h1';
+}
+
+/** The apply form is its own chunk: fetched only when a candidate opens it. */
+// Share actions appear on the full offer page only: embedded offers on career sites never download them.
+let shareModule: Promise<typeof ShareActionsComponent> | undefined;
+function loadShareActions(): Promise<typeof ShareActionsComponent> {
+  shareModule ??= import('@rec/ui/share-actions').then((module) => module.ShareActions);
+  return shareModule;
+}
+
+let formModule: Promise<ComponentType<ApplyFormProps>> | undefined;
+function loadApplyForm(): Promise<ComponentType<ApplyFormProps>> {
+  formModule ??= import('./ApplyForm').then((module) => module.ApplyForm);
+  formModule.catch(() => {
+    formModule = undefined;
+  });
+  return formModule;
+}
+
+function Meta({ offer, locale, t }: { offer: OfferEntity; locale: Locale; t: Translate }) {
+  const location = pickText(offer.information.location, locale, offer.language);
+  const contract = pickText(offer.information.contract, locale, offer.language);
+  const posted = offer.datePosted ? new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(offer.datePosted)) : '';
+  const items: Array<[string, string]> = [];
+  if (offer.company?.name) items.push(['offerPage.company', offer.company.name]);
+  if (location) items.push(['offerPage.location', location]);
+  if (contract) items.push(['offerPage.contract', contract]);
+  return (
+    <>
+      <dl className="offer-meta" part="offer-meta">
+        {items.map(([label, value]) => (
+          <div key={label}>
+            <dt>{t(label)}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {posted ? <p className="offer-date">{t('offerPage.postedOn', { date: posted })}</p> : null}
+    </>
+  );
+}
+
+/** `<rec-offer>`: one job offer, and applying to it. */
+export function Offer({ channelId, offerId, embedded, language, apiBase, referralCode: referralAttribute, agentEmail, headingLevel }: OfferProps) {
+  const baseURL = resolveApiBase(apiBase);
+  const store = useMemo(() => createOfferStore({ baseURL, prepareLocale }), [baseURL]);
+  const { status, offer, messageKey, locale: shown } = useStore(store.$offer);
+  const requested = toLocale(language) ?? null;
+  const locale = shown ?? requested ?? null;
+  const t = useTranslate(locale ?? 'en', OFFER_PARTS);
+  const mode = modeOf(embedded);
+  const [formOpen, setFormOpen] = useState(false);
+  const [Form, setForm] = useState<ComponentType<ApplyFormProps> | null>(null);
+  const [Share, setShare] = useState<typeof ShareActionsComponent | null>(null);
+  const applyRef = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    setFormOpen(false);
+    void store.loadOffer({ channelId, offerId }, requested);
+  }, [store, channelId, offerId, requested]);
+
+  const description = useMemo(() => (offer && shown ? sanitizeHtml(pickText(offer.information.description, shown, offer.language)) : ''), [offer, shown]);
+
+  useEffect(() => {
+    if (offer && mode !== 'page') addJobPostingToHead(offer, description);
+  }, [offer, mode, description]);
+
+  useEffect(() => {
+    if (mode !== 'page') return;
+    let live = true;
+    loadShareActions().then((component) => live && setShare(() => component));
+    return () => {
+      live = false;
+    };
+  }, [mode]);
+
+  const wantsForm = mode === 'applyManualOnly' || formOpen;
+  useEffect(() => {
+    if (!wantsForm || !offer) return;
+    let live = true;
+    loadApplyForm().then((component) => live && setForm(() => component));
+    return () => {
+      live = false;
+    };
+  }, [wantsForm, offer]);
+
+  if (!t || status === 'loading' || !locale) {
+    return (
+      <div className="offer" part="offer" aria-busy="true">
+        <Loading label={t ? t('offerPage.loading') : ''} />
+      </div>
+    );
+  }
+
+  if (status === 'error' || !offer) {
+    const key = messageKey ?? 'genericError';
+    return (
+      <div className="offer" part="offer" lang={locale}>
+        <div className="rec-error offer-message" role="alert" part="error" data-message-key={key}>
+          <p className="rec-error-title">{t(`messageKeys.${key}.title`)}</p>
+          <p>{t(`messageKeys.${key}.text`)}</p>
+        </div>
+        <PoweredBy t={t} />
+      </div>
+    );
+  }
+
+  const Heading = headingTag(headingLevel, mode === 'page' ? 1 : 2);
+  const title = pickText(offer.information.title, locale, offer.language);
+  const indeedUrl = offer.applyOptions?.indeed ? safeUrl(offer.applyOptions.indeedUrl) : undefined;
+  const showChoice = mode !== 'applyManualOnly' && !formOpen;
+  const companyId = offer.company?._id;
+
+  return (
+    <article className={`offer offer-${mode}`} part="offer" lang={locale} aria-labelledby="rec-offer-title">
+      <Heading id="rec-offer-title" className="offer-title" part="title">
+        {title}
+      </Heading>
+      <Meta offer={offer} locale={locale} t={t} />
+      <div className="offer-description" part="description" dangerouslySetInnerHTML={{ __html: description }} />
+      <section className="apply" part="apply" aria-labelledby="rec-apply-heading" ref={applyRef}>
+        {showChoice ? (
+          <>
+            <h2 id="rec-apply-heading" className="apply-heading">
+              {mode === 'applyWithOptions' ? t('offerPage.applyChoice') : t('offerPage.applyTitle')}
+            </h2>
+            <div className="apply-options">
+              <button type="button" className="rec-button" part="apply-button" onClick={() => setFormOpen(true)}>
+                {t('offerPage.applyManual')}
+              </button>
+              {indeedUrl ? (
+                <a className="rec-button rec-button-secondary" part="apply-indeed" href={indeedUrl}>
+                  {t('offerPage.applyWithIndeed')}
+                </a>
+              ) : null}
+            </div>
+          </>
+        ) : (
+          <h2 id="rec-apply-heading" className="rec-sr-only">
+            {t('offerPage.applyTitle')}
+          </h2>
+        )}
+        {wantsForm && companyId ? (
+          Form ? (
+            <Form
+              offer={offer}
+              companyId={companyId}
+              locale={locale}
+              t={t}
+              baseURL={baseURL}
+              referralCode={referralCode(referralAttribute)}
+              agentEmail={agentEmail}
+              autoFocus={formOpen}
+            />
+          ) : (
+            <Loading label={t('common.loading')} />
+          )
+        ) : null}
+      </section>
+      {mode === 'page' && Share ? <Share url={offer.url.canonical} title={title} t={t} /> : null}
+      <PoweredBy t={t} />
+    </article>
+  );
+}

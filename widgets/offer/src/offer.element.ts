@@ -1,0 +1,22 @@
+import { defineElement } from '@rec/ui';
+import uiCss from '@rec/ui/ui.css';
+import { Offer, type OfferProps } from './Offer';
+import offerCss from './offer.css';
+
+/**
+ * `<rec-offer channel-id="…" embedded="applyManualOnly|applyWithOptions" language="fr" api-base="https://…">`
+ *
+ * Without `embedded` (or with another value) the full offer page; `offer-id` instead of
+ * `channel-id` for `/offer/{_id}` pages. `referral-code` and `agent-email` are carried into
+ * the application (else the page's `?ref=`).
+ */
+export const RecOffer = defineElement<OfferProps>('rec-offer', Offer, {
+  attributes: ['channelId', 'offerId', 'embedded', 'language', 'apiBase', 'referralCode', 'agentEmail', 'headingLevel'],
+  styles: [uiCss, offerCss],
+});
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'rec-offer': HTMLElement & OfferProps;
+  }
+}

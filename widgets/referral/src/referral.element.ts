@@ -1,0 +1,16 @@
+import { defineElement } from '@rec/ui';
+import uiCss from '@rec/ui/ui.css';
+import { Referral, type ReferralProps } from './Referral';
+import referralCss from './referral.css';
+
+/** `<rec-referral company-id="…" channel-id="…" language="fr" api-base="https://…">` */
+export const RecReferral = defineElement<ReferralProps>('rec-referral', Referral, {
+  attributes: ['companyId', 'channelId', 'language', 'apiBase'],
+  styles: [uiCss, referralCss],
+});
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'rec-referral': HTMLElement & ReferralProps;
+  }
+}
