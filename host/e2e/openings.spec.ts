@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
@@ -17,6 +17,10 @@ const PUBLISHED_APPLICATIONS = 15;
 const POSTING_OPENING = 'Mechatroniker:in Robotik';
 const ARCHIVED_RETAINED = 'Field Service Engineer';
 const ARCHIVED_DELETABLE = 'Stagiaire assemblage 2023';
+// The opening behind the demo career site's sample offer, its channel and company (seed/demo-ids.ts).
+const SAMPLE_OPENING = 'Ingénieur·e logiciel embarqué (C++/ROS)';
+const SAMPLE_CHANNEL = '64b0c4a10000000000000001';
+const LUMEN = '64b0c0de0000000000000001';
 
 
 
@@ -208,30 +212,58 @@ test.describe('openings (owner, French interface)', () => {
     await workbook.xlsx.readFile(file);
     const sheet = workbook.worksheets[0]!;
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    // Sheet and column names follow the recruiter's interface language (French here).
+    expect(sheet.name).toBe('Candidatures');
     expect(header).toEqual([
-      'First name',
-      'Last name',
-      'Email',
-      'Phone',
-      'Nationality',
-      'Birth date',
-      'Gender',
-      'Address',
-      'Application ID',
-      'Applied at',
-      'Channel',
-      'Language',
-      'Referral code',
-      'Consent given at',
-      'Expected salary',
-      'Driving licenses',
-      'Work permit',
-      'CV file name',
+      'Prénom',
+      'Nom',
+      'E-mail',
+      'Téléphone',
+      'Nationalité',
+      'Date de naissance',
+      'Genre',
+      'Adresse',
+      'ID de la candidature',
+      'Date de candidature',
+      'Canal',
+      'Langue',
+      'Code de recommandation',
+      'Consentement donné le',
+      'Salaire souhaité',
+      'Permis de conduire',
+      'Permis de travail',
+      'Nom du fichier du CV',
     ]);
     expect(sheet.actualRowCount).toBe(1 + PUBLISHED_APPLICATIONS);
     const first = (sheet.getRow(2).values as unknown[]).slice(1);
     expect(String(first[2])).toMatch(/@example\.org$/);
     expect(String(first[10])).toBe('SHARE');
+  });
+
+  test('downloads the CV a candidate uploaded, from the applicants table of the opening', async ({ page }) => {
+    // A candidate applies through the public API, as the career site does.
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
+    const fileName = `CV Zoé ${Date.now()}.pdf`;
+    const uploaded = await page.request.post(`/v2/storage?scopeName=COMPANY&companyId=${LUMEN}&channelId=${SAMPLE_CHANNEL}`, {
+      multipart: { file: { name: fileName, mimeType: 'application/pdf', buffer: pdf } },
+    });
+    expect(uploaded.status()).toBe(201);
+    const cv = await uploaded.json();
+    const applied = await page.request.post(`/v2/offers/channel/${SAMPLE_CHANNEL}/applications`, {
+      data: { submissionId: `e2e-cv-${Date.now()}`, firstName: 'Zoé', lastName: 'Kowalska', email: `zoe.${Date.now()}@example.org`, birthDate: '02/03/1990', cv, gdprConsent: true },
+    });
+    expect(applied.status(), await applied.text()).toBe(201);
+
+    await findOpening(page, SAMPLE_OPENING);
+    await row(page, SAMPLE_OPENING).getByRole('link', { name: SAMPLE_OPENING }).click();
+    const link = page.getByRole('table', { name: `Candidats pour ${SAMPLE_OPENING}` }).getByRole('link', { name: fileName });
+    const downloading = page.waitForEvent('download');
+    await link.click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(fileName);
+    const file = join(mkdtempSync(join(tmpdir(), 'rec-cv-')), 'cv.pdf');
+    await download.saveAs(file);
+    expect(readFileSync(file).equals(pdf)).toBe(true);
   });
 
   test('an archived opening with recent applications cannot be deleted; a deletable one is deleted', async ({ page }) => {

@@ -28,6 +28,7 @@ export const ERROR_KEYS = {
   openingNotArchived: 'opening.notArchived',
   openingApplicationsRetained: 'opening.applicationsRetained',
   postingNotFound: 'posting.notFound',
+  fileNotFound: 'file.notFound',
 } as const;
 export type ErrorKey = (typeof ERROR_KEYS)[keyof typeof ERROR_KEYS];
 

@@ -257,6 +257,8 @@ export const ApplicantResourceSchema = v.object({
   appliedAt: v.string(),
   channel: v.object({ _id: ObjectIdSchema, kind: v.string() }),
   language: v.string(),
+  /** The CV's file name, and where a recruiter of the company downloads it (null when no stored file backs it). */
+  cv: v.nullable(v.object({ name: v.string(), url: v.nullable(v.string()) })),
 });
 export type ApplicantResource = v.InferOutput<typeof ApplicantResourceSchema>;
 

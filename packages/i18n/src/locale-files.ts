@@ -10,7 +10,8 @@ type LocaleFile = () => Promise<{ default: Messages }>;
  * - offer: `locales/offer/<lang>.json`, the offer page, the apply form and its validation
  *   messages (`errors.{rule}`, `offerPage.*`), referral and share (loaded by <rec-offer>,
  *   <rec-referral> and the share page only);
- * - mail (server only): `locales/mail/<lang>.json`, the texts of the mails we send.
+ * - server (server only): `locales/server/<lang>.json`, what the server writes itself: the mails
+ *   we send (`mail.*`) and the applicant data export's sheet and column names (`export.*`).
  * Every part is merged into one i18next bundle per language, so keys stay plain
  * (`login.title`) and must be unique across parts (the locales test checks it).
  * One dynamic import per file: the bundler turns each into its own chunk, and literal
@@ -55,8 +56,8 @@ export const LOCALE_FILES: Record<LocalePart, Record<Locale, LocaleFile>> = {
   },
 };
 
-/** Parts only the server reads (mail texts): never bundled for a browser. */
-export type ServerLocalePart = 'mail';
+/** Parts only the server reads (mails, export headers): never bundled for a browser. */
+export type ServerLocalePart = 'server';
 
 /** Folder below locales/ of every part ('' for common); the locales test checks them all. */
-export const LOCALE_PART_DIRS: Record<LocalePart | ServerLocalePart, string> = { common: '', app: 'app/', offer: 'offer/', mail: 'mail/' };
+export const LOCALE_PART_DIRS: Record<LocalePart | ServerLocalePart, string> = { common: '', app: 'app/', offer: 'offer/', server: 'server/' };

@@ -217,6 +217,7 @@ export async function buildApp({
     uploads: createUploadRepository(db),
     offers: offerRepository,
     limiter: createRateLimiter(rateLimit),
+    audit,
   });
   await app.register(referralRoutes, { referrals: createReferralService(db, config.publicUrl), limiter: createRateLimiter(rateLimit) });
   await app.register(shareRoutes, { shares: createShareService(db, config.publicUrl) });

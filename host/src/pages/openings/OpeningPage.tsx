@@ -109,6 +109,8 @@ function Applicants({ openingId, title }: { openingId: string; title: string }) 
       { id: 'hasWorkPermit', header: t('openings.applicants.workPermit'), cell: (row) => yesNo(row.profile?.capabilities?.hasWorkPermit) },
       { id: 'appliedAt', header: t('openings.applicants.appliedAt'), cell: (row) => formatDate(row.appliedAt) },
       { id: 'channel', header: t('openings.applicants.channel'), cell: (row) => (row.channel?.kind ? t(`openings.posting.channel.${row.channel.kind}`, { defaultValue: row.channel.kind }) : '') },
+      // Same origin as the API: the session cookie goes with the download; the server checks the company.
+      { id: 'cv', header: t('openings.applicants.cv'), cell: (row) => (row.cv?.url ? <a href={row.cv.url} download={row.cv.name}>{row.cv.name}</a> : (row.cv?.name ?? '')) },
     ];
   }, [t]);
 

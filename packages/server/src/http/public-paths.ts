@@ -3,7 +3,12 @@
  * build version from their own origins; candidates apply, upload CVs and ask for referral links
  * from there too (no cookies: `*` without credentials). Everything else (recruiter API, auth) stays same-origin.
  */
-const PUBLIC_PREFIXES = ['/v2/boards/', '/v2/offers/', '/v2/storage', '/v2/referrals', '/v2/share/', '/builds/', '/widgets/'] as const;
+const PUBLIC_PREFIXES = ['/v2/boards/', '/v2/offers/', '/v2/referrals', '/v2/share/', '/builds/', '/widgets/'] as const;
+/**
+ * The upload endpoint itself is public; the files below it (`/v2/storage/{id}`) are personal
+ * data for signed-in recruiters: same-origin, with the session cookie.
+ */
+const PUBLIC_PATHS: readonly string[] = ['/v2/storage'];
 
 /** Path part of a request URL (no query string). */
 export function pathOf(url: string): string {
@@ -13,7 +18,7 @@ export function pathOf(url: string): string {
 
 export function isPublicPath(url: string): boolean {
   const path = pathOf(url);
-  return PUBLIC_PREFIXES.some((prefix) => path.startsWith(prefix));
+  return PUBLIC_PATHS.includes(path) || PUBLIC_PREFIXES.some((prefix) => path.startsWith(prefix));
 }
 
 /** True when `path` is `prefix` itself or below it (`/v2`, `/v2/...`, but not `/v2x`). */

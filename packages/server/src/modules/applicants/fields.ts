@@ -32,5 +32,6 @@ export function applicantResource(row: ApplicantRow): ApplicantResource {
     appliedAt: new Date(row.created_at).toISOString(),
     channel: { _id: row.channel_id, kind: row.channel_kind },
     language: row.language,
+    cv: row.cv_name ? { name: row.cv_name, url: row.cv_upload_id ? `/v2/storage/${row.cv_upload_id}` : null } : null,
   };
 }

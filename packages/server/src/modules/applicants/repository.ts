@@ -14,6 +14,8 @@ export interface ApplicantRow {
   consent_given_at: Date;
   created_at: Date;
   cv_name: string | null;
+  /** The upload backing the CV (null for seeded demo applications, which carry only a name). */
+  cv_upload_id: string | null;
   /** created_at as the database prints it: the exact keyset cursor (a JS Date would drop the microseconds). */
   cursor_at: string;
 }
@@ -54,6 +56,7 @@ export function createApplicantRepository(db: Kysely<Database>) {
         'a.consent_given_at',
         'a.created_at',
         sql<string | null>`coalesce(u.original_name, a.form->'cv'->>'name')`.as('cv_name'),
+        'u.id as cv_upload_id',
         sql<string>`a.created_at::text`.as('cursor_at'),
       ]);
   }

@@ -2,7 +2,12 @@ import type { Kysely } from 'kysely';
 import { newId } from '../../db/ids';
 import type { Database } from '../../db/schema';
 
-export const AUDIT_ACTIONS = { applicationsExport: 'opening.applications.export', openingDelete: 'opening.delete' } as const;
+export const AUDIT_ACTIONS = {
+  applicationsExport: 'opening.applications.export',
+  openingDelete: 'opening.delete',
+  /** A recruiter downloaded an uploaded file (a candidate's CV). */
+  fileDownload: 'file.download',
+} as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 
 export interface AuditEntry {

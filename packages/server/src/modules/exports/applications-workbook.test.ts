@@ -18,6 +18,7 @@ function row(n: number): ApplicantRow {
     consent_given_at: new Date(0),
     created_at: new Date(n * 1000),
     cv_name: null,
+    cv_upload_id: null,
     cursor_at: `at-${n}`,
   };
 }

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { ExportCategory } from '@rec/core';
 import ExcelJS from 'exceljs';
+import { serverT } from '../../i18n/server-texts';
 import type { ApplicantCursor, ApplicantRepository, ApplicantRow } from '../applicants/repository';
 import { exportColumns } from './columns';
 import { escapeCell } from './escape-cell';
@@ -15,6 +16,7 @@ export const EXPORT_BATCH_SIZE = 1000;
  * or styles), so memory stays bounded whatever the number of applications. Text cells are
  * escaped against formula injection. `beforeFinish` runs once every row is written and before the
  * workbook is closed (the audit record: an export that cannot be recorded is not completed).
+ * The sheet and column names are in `language` (the recruiter's); the cells hold the data as stored.
  * Answers the number of application rows.
  */
 export async function writeApplicationsWorkbook(options: {
@@ -23,15 +25,18 @@ export async function writeApplicationsWorkbook(options: {
   companyId: string;
   openingId: string;
   categories: readonly ExportCategory[];
+  /** A supported locale for the sheet and column names (anything else: en). */
+  language?: string;
   batchSize?: number;
   beforeFinish?: (rowCount: number) => Promise<void>;
 }): Promise<number> {
-  const { stream, applicants, companyId, openingId, categories, batchSize = EXPORT_BATCH_SIZE } = options;
+  const { stream, applicants, companyId, openingId, categories, language, batchSize = EXPORT_BATCH_SIZE } = options;
   const columns = exportColumns(categories);
+  const t = serverT(language, 'export');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet('Applications');
+  const sheet = workbook.addWorksheet(t('sheetName'));
   sheet.columns = columns.map((column) => ({ key: column.key, width: column.width }));
-  sheet.addRow(columns.map((column) => column.header)).commit();
+  sheet.addRow(columns.map((column) => t(`columns.${column.key}`))).commit();
 
   const channelIds = await applicants.channelIds(companyId, openingId);
   let rowCount = 0;

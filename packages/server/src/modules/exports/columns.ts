@@ -5,8 +5,8 @@ import type { ApplicantRow } from '../applicants/repository';
 export type CellValue = string | number | null;
 
 export interface ExportColumn {
+  /** Also names the header text: `export.columns.{key}` in the server locale part. */
   key: string;
-  header: string;
   width: number;
   value(row: ApplicantRow): CellValue;
 }
@@ -17,36 +17,35 @@ const text = (name: string) => (row: ApplicantRow) => formText(row.form, name) |
 /** The export's columns per category (contract of issue 5), in sheet order. */
 export const EXPORT_COLUMNS: Record<ExportCategory, readonly ExportColumn[]> = {
   PERSONAL: [
-    { key: 'firstName', header: 'First name', width: 18, value: text('firstName') },
-    { key: 'lastName', header: 'Last name', width: 18, value: text('lastName') },
-    { key: 'email', header: 'Email', width: 30, value: text('email') },
-    { key: 'phone', header: 'Phone', width: 18, value: text('phone') },
-    { key: 'nationality', header: 'Nationality', width: 16, value: text('nationality') },
-    { key: 'birthDate', header: 'Birth date', width: 12, value: text('birthDate') },
-    { key: 'gender', header: 'Gender', width: 12, value: text('gender') },
-    { key: 'address', header: 'Address', width: 40, value: text('address') },
+    { key: 'firstName', width: 18, value: text('firstName') },
+    { key: 'lastName', width: 18, value: text('lastName') },
+    { key: 'email', width: 30, value: text('email') },
+    { key: 'phone', width: 18, value: text('phone') },
+    { key: 'nationality', width: 16, value: text('nationality') },
+    { key: 'birthDate', width: 12, value: text('birthDate') },
+    { key: 'gender', width: 12, value: text('gender') },
+    { key: 'address', width: 40, value: text('address') },
   ],
   OPERATIONAL: [
-    { key: 'applicationId', header: 'Application ID', width: 26, value: (row) => row.id },
-    { key: 'appliedAt', header: 'Applied at', width: 25, value: (row) => iso(row.created_at) },
-    { key: 'channel', header: 'Channel', width: 12, value: (row) => row.channel_kind },
-    { key: 'language', header: 'Language', width: 10, value: (row) => row.language },
-    { key: 'referralCode', header: 'Referral code', width: 16, value: (row) => row.referral_code },
-    { key: 'consentGivenAt', header: 'Consent given at', width: 25, value: (row) => iso(row.consent_given_at) },
+    { key: 'applicationId', width: 26, value: (row) => row.id },
+    { key: 'appliedAt', width: 25, value: (row) => iso(row.created_at) },
+    { key: 'channel', width: 12, value: (row) => row.channel_kind },
+    { key: 'language', width: 10, value: (row) => row.language },
+    { key: 'referralCode', width: 16, value: (row) => row.referral_code },
+    { key: 'consentGivenAt', width: 25, value: (row) => iso(row.consent_given_at) },
   ],
   PROFESSIONAL: [
     {
       key: 'expectedSalary',
-      header: 'Expected salary',
       width: 16,
       value: (row) => {
         const salary = formText(row.form, 'salary');
         return /^\d{1,15}$/.test(salary) ? Number(salary) : salary || null;
       },
     },
-    { key: 'drivingLicenses', header: 'Driving licenses', width: 18, value: (row) => formList(row.form, 'drivingLicenses').join(', ') || null },
-    { key: 'workPermit', header: 'Work permit', width: 12, value: text('hasWorkPermit') },
-    { key: 'cvFileName', header: 'CV file name', width: 30, value: (row) => row.cv_name },
+    { key: 'drivingLicenses', width: 18, value: (row) => formList(row.form, 'drivingLicenses').join(', ') || null },
+    { key: 'workPermit', width: 12, value: text('hasWorkPermit') },
+    { key: 'cvFileName', width: 30, value: (row) => row.cv_name },
   ],
 };
 

@@ -9,7 +9,7 @@ import { DEMO, DEMO_PREFIX, demoId } from '../../seed/demo-ids';
 import { DEMO_OPENING_IDS } from '../../seed/demo-openings';
 import { type AuthTestApp, buildAuthTestApp, OWN_ORIGIN } from '../../testing/auth-helpers';
 import { describeEachBackend } from '../../testing/test-database';
-import { attachmentDisposition } from './content-disposition';
+import { attachmentDisposition } from '../../http/content-disposition';
 
 const PERSONAL = ['First name', 'Last name', 'Email', 'Phone', 'Nationality', 'Birth date', 'Gender', 'Address'];
 const OPERATIONAL = ['Application ID', 'Applied at', 'Channel', 'Language', 'Referral code', 'Consent given at'];
@@ -38,8 +38,12 @@ describeEachBackend('applicant data export', (context) => {
     viewer = await t.cookieFor(DEMO_ACCOUNTS.viewer.id);
   });
   after(() => t.app.close());
-  const download = (openingId: string, query: string, cookie = owner) =>
-    t.app.inject({ url: `/v2/jobs/${openingId}/export/applications${query}`, headers: { cookie, origin: OWN_ORIGIN } });
+  // The host sends its page locale; English unless a test says otherwise (`null`: no header at all).
+  const download = (openingId: string, query: string, cookie = owner, language: string | null = 'en') =>
+    t.app.inject({
+      url: `/v2/jobs/${openingId}/export/applications${query}`,
+      headers: { cookie, origin: OWN_ORIGIN, ...(language ? { 'accept-language': language } : {}) },
+    });
 
   it('streams one row per application with the columns of every chosen category', async () => {
     const response = await download(DEMO_OPENING_IDS.published, '?categories[]=PERSONAL&categories[]=OPERATIONAL&categories[]=PROFESSIONAL');
@@ -82,6 +86,24 @@ describeEachBackend('applicant data export', (context) => {
     const operational = await sheetRows(await download(DEMO_OPENING_IDS.published, '?categories=OPERATIONAL'));
     assert.deepEqual(operational[0], OPERATIONAL);
     assert.equal(operational.length, 31);
+  });
+
+  it('names the sheet and the columns in the page language, else in the recruiter’s own language', async () => {
+    const FRENCH_PERSONAL = ['Prénom', 'Nom', 'E-mail', 'Téléphone', 'Nationalité', 'Date de naissance', 'Genre', 'Adresse'];
+    const sheetName = async (response: LightMyRequestResponse) => {
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+      return workbook.worksheets[0]?.name;
+    };
+    const german = await download(DEMO_OPENING_IDS.published, '?categories[]=OPERATIONAL', owner, 'de-LU,de;q=0.9,en;q=0.5');
+    assert.deepEqual((await sheetRows(german))[0], ['Bewerbungs-ID', 'Beworben am', 'Kanal', 'Sprache', 'Empfehlungscode', 'Einwilligung erteilt am']);
+    assert.equal(await sheetName(german), 'Bewerbungen');
+    // Claire's account is in French: without a page language the export follows it.
+    const accountLanguage = await download(DEMO_OPENING_IDS.published, '?categories[]=PERSONAL', owner, null);
+    assert.deepEqual((await sheetRows(accountLanguage))[0], FRENCH_PERSONAL);
+    assert.equal(await sheetName(accountLanguage), 'Candidatures');
+    // An unsupported page language falls back to the account's as well.
+    assert.deepEqual((await sheetRows(await download(DEMO_OPENING_IDS.published, '?categories[]=PERSONAL', owner, 'ja')))[0], FRENCH_PERSONAL);
   });
 
   it('refuses a missing or unknown category, and the viewer', async () => {

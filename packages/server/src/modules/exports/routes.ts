@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { ERROR_KEYS, type ExportQuery, ExportQuerySchema, exportFileName, OPENING_ACTION_PERMISSIONS, type OpeningParams, XLSX_CONTENT_TYPE } from '@rec/core';
+import { ERROR_KEYS, type ExportQuery, parseAcceptLanguage, ExportQuerySchema, exportFileName, OPENING_ACTION_PERMISSIONS, type OpeningParams, XLSX_CONTENT_TYPE } from '@rec/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { authOrThrow, requirePermission, requireRole } from '../../http/auth';
 import { validateRequest } from '../../http/validation';
@@ -8,7 +8,7 @@ import { AUDIT_ACTIONS, type AuditLog } from '../audit/audit-log';
 import { noStore, openingParams } from '../openings/routes';
 import { type OpeningService, tenantOf } from '../openings/service';
 import { writeApplicationsWorkbook } from './applications-workbook';
-import { attachmentDisposition } from './content-disposition';
+import { attachmentDisposition } from '../../http/content-disposition';
 
 /**
  * `GET /v2/jobs/{id}/export/applications?categories[]=...`: the opening's applications as an
@@ -45,6 +45,8 @@ export const exportRoutes: FastifyPluginAsync<{ openings: OpeningService; applic
         companyId,
         openingId: opening._id,
         categories,
+        // What the recruiter's page shows (the host sends its locale), else their account setting.
+        language: parseAcceptLanguage(request.headers['accept-language'])[0] ?? auth.account.settings.language,
         beforeFinish: async (rowCount) => {
           await audit.record({
             companyId,

@@ -10,6 +10,13 @@ export interface NewUploadRow {
   size: number;
 }
 
+export interface UploadRow {
+  storageKey: string;
+  originalName: string;
+  contentType: string;
+  size: number;
+}
+
 export type UploadRepository = ReturnType<typeof createUploadRepository>;
 
 export function createUploadRepository(db: Kysely<Database>) {
@@ -26,6 +33,16 @@ export function createUploadRepository(db: Kysely<Database>) {
           size: row.size,
         })
         .execute();
+    },
+
+    /** An upload of the company, or undefined (another company's upload is as unknown as a missing one). */
+    async find(companyId: string, id: string): Promise<UploadRow | undefined> {
+      return db
+        .selectFrom('uploads')
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .select(['storage_key as storageKey', 'original_name as originalName', 'content_type as contentType', 'size'])
+        .executeTakeFirst();
     },
   };
 }

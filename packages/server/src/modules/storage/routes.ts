@@ -4,10 +4,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
 import * as v from 'valibot';
 import { newId } from '../../db/ids';
+import { authOrThrow, requireRole } from '../../http/auth';
 import { HttpError } from '../../http/errors';
 import type { RateLimiter } from '../../http/rate-limit';
 import { validateRequest } from '../../http/validation';
+import { AUDIT_ACTIONS, type AuditLog } from '../audit/audit-log';
+import { attachmentDisposition } from '../../http/content-disposition';
 import type { OfferRepository } from '../offers/repository';
+import { tenantOf } from '../openings/service';
 import { isOfferOpen } from '../offers/service';
 import { recogniseContent } from './file-content';
 import type { FileStorage } from './file-storage';
@@ -18,6 +22,8 @@ import type { UploadRepository } from './repository';
  * applies through: an anonymous upload is only accepted for an open offer, and the company is
  * the offer's (a companyId naming another company is refused with 403).
  */
+const UploadParamsSchema = v.object({ id: ObjectIdSchema });
+
 const UploadQuerySchema = v.object({
   scopeName: v.literal('COMPANY'),
   companyId: ObjectIdSchema,
@@ -30,6 +36,7 @@ export interface StorageRoutesOptions {
   uploads: UploadRepository;
   offers: OfferRepository;
   limiter: RateLimiter;
+  audit: AuditLog;
   /** Per-route size limit in bytes (default 10 MB, spec §9). */
   maxBytes?: number;
 }
@@ -73,9 +80,28 @@ export const storageRoutes: FastifyPluginAsync<StorageRoutesOptions> = async (ap
     },
   );
 
-  // Uploaded files are personal data: they will be served to signed-in recruiters of their
-  // company once sign-in exists; until then to nobody.
-  app.get('/v2/storage/:id', async () => {
-    throw new HttpError(403, ERROR_KEYS.forbidden);
-  });
+  /**
+   * A CV is personal data: only a signed-in recruiter of the upload's company reads it (tenant
+   * from the session; another company's file is a 404 like a missing one), always as a download
+   * that the browser must not sniff or render inline, never cached, and each read is audited.
+   */
+  app.get<{ Params: { id: string } }>(
+    '/v2/storage/:id',
+    { preHandler: [requireRole('recruiter'), validateRequest({ params: { schema: UploadParamsSchema, errorKey: ERROR_KEYS.fileNotFound, statusCode: 404 } })] },
+    async (request, reply) => {
+      const auth = authOrThrow(request);
+      const companyId = tenantOf(auth);
+      const upload = await options.uploads.find(companyId, request.params.id);
+      const bytes = upload && (await options.storage.get(upload.storageKey));
+      if (!upload || !bytes) throw new HttpError(404, ERROR_KEYS.fileNotFound);
+      await options.audit.record({ companyId, actorId: auth.account.id, action: AUDIT_ACTIONS.fileDownload, openingId: null, details: { uploadId: request.params.id } });
+      return reply
+        .header('content-type', upload.contentType)
+        .header('content-disposition', attachmentDisposition(upload.originalName))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', 'private, no-store')
+        .send(bytes);
+    },
+  );
 };

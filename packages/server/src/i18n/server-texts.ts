@@ -1,0 +1,26 @@
+import { readFileSync } from 'node:fs';
+import { DEFAULT_LOCALE, LOCALES, type Locale, toLocale } from '@rec/core';
+import i18next, { type i18n, type TFunction } from 'i18next';
+
+/** The server part of the locale files (`locales/server/<lang>.json`): texts the server writes itself. */
+const LOCALES_DIR = new URL('../../../../locales/server/', import.meta.url);
+
+let instance: i18n | undefined;
+
+function translator(): i18n {
+  if (!instance) {
+    const resources = Object.fromEntries(
+      LOCALES.map((locale) => [locale, { translation: JSON.parse(readFileSync(new URL(`${locale}.json`, LOCALES_DIR), 'utf8')) }]),
+    );
+    instance = i18next.createInstance();
+    // Plain text (mails, spreadsheet cells): no HTML escaping of links or names.
+    void instance.init({ resources, lng: DEFAULT_LOCALE, fallbackLng: DEFAULT_LOCALE, initAsync: false, interpolation: { escapeValue: false } });
+  }
+  return instance;
+}
+
+/** A translator fixed to `language` (unsupported or missing values fall back to en), optionally below `prefix`. */
+export function serverT(language: string | undefined, prefix?: string): TFunction {
+  const lng: Locale = toLocale(language) ?? DEFAULT_LOCALE;
+  return translator().getFixedT(lng, undefined, prefix);
+}
