@@ -1,5 +1,5 @@
 import type { Invitation, Tenant } from '@rec/api-client';
-import { detectLocale, loadLocale, type Translate } from '@rec/i18n';
+import { APP_PART, COMMON_PART, detectLocale, type LocalePart, loadLocale, OFFER_PART, type Translate } from '@rec/i18n';
 import { useEffect, useMemo, useState } from 'react';
 import { $company, $opening, $toasts, browserStorage, closeToast, createRefreshListener, loadCompany, loadOpening, loadRecruiterMe } from '@rec/stores';
 import { Toaster } from '@rec/ui';
@@ -36,6 +36,9 @@ import { EMBED_VALUES, ROUTES } from './router/route-table';
 import type { NavigationContext, Resolution, RouteDefinition } from './router/types';
 import { useStore } from './use-store';
 
+/** The host shows back-office pages and mounts the offer and referral elements: all three parts. */
+const HOST_PARTS: readonly LocalePart[] = [COMMON_PART, APP_PART, OFFER_PART];
+
 const router = createRouter(ROUTES, createMiddleware(createRouteServices()));
 
 interface Screen {
@@ -69,7 +72,7 @@ export function App() {
         cookies: document.cookie,
         accepted: navigator.languages,
       });
-      const t = await loadLocale(locale, ['common', 'app', 'offer']);
+      const t = await loadLocale(locale, HOST_PARTS);
       if (!current) return;
       document.documentElement.lang = locale;
       $locale.set(locale);

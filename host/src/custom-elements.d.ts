@@ -6,7 +6,7 @@ type RecElement<Attributes> = DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTM
 declare module 'react' {
   namespace JSX {
     interface IntrinsicElements {
-      'rec-board': RecElement<{ 'board-id': string; language?: string | undefined; 'heading-level'?: string; 'api-base'?: string }>;
+      'rec-board': RecElement<{ 'board-id': string; language?: string | undefined; 'heading-level'?: string; 'api-base'?: string; 'referral-code'?: string }>;
       'rec-offer': RecElement<{
         'channel-id'?: string | undefined;
         'offer-id'?: string | undefined;
@@ -16,7 +16,7 @@ declare module 'react' {
         'heading-level'?: string;
         'api-base'?: string;
       }>;
-      'rec-referral': RecElement<{ 'company-id': string; 'channel-id'?: string; language?: string | undefined; 'api-base'?: string }>;
+      'rec-referral': RecElement<{ 'company-id': string; 'channel-id'?: string; language?: string | undefined; 'api-base'?: string; 'heading-level'?: string }>;
     }
   }
 }

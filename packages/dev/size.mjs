@@ -2,12 +2,12 @@
 //   loader       rec-widgets.js and its static imports            <= 3 KB gzip
 //   rec-board    everything the board loads: the loader, the board chunk, their static
 //                imports and ONE locale chunk (fr)                target 30 KB, enforced <= 37 KB gzip
-//                (36 before issue 4: with a second and third widget Rollup splits the shared code
-//                into several chunks, and the i18n module lists the offer part's nine files: +1.4 KB)
 //   rec-offer    everything <rec-offer> loads up to the open apply form: the loader, the offer
 //                chunk, the lazy form chunk, their static imports and the fr chunks of the
-//                common and offer locale parts              target 45 KB, enforced <= 46 KB gzip
-//                (measured 45.5 KB: the form itself is 4.9 KB, the rest is shared with the board)
+//                common and offer locale parts                   <= 45 KB gzip (measured 44.9 KB)
+//                It fits since the offer reads and the apply calls of the API client are separate
+//                modules (no shared `offers` chunk) and the back-office locale loaders left the
+//                widget bundle (packages/i18n/src/app-part.ts).
 // The 30 KB target of issue 2 cannot be met with the chosen libraries: i18next alone is
 // 15.6 KB gzip, preact/compat + hooks + r2wc about 10 KB, ofetch 3.6 KB, our code 5.5 KB.
 // We enforce the measured size plus a small margin (so any regression fails) and print the
@@ -28,8 +28,7 @@ const BUDGETS = [
   { name: '<rec-board> with fr', limit: 37 * KB, target: 30 * KB, files: (m) => widgetFiles(m, 'board', 'fr') },
   {
     name: '<rec-offer> + form, fr',
-    limit: 46 * KB,
-    target: 45 * KB,
+    limit: 45 * KB,
     files: (m) => widgetFiles(m, 'offer', 'fr', { lazy: ['widgets/offer/src/ApplyForm.tsx'], localeParts: ['locales/fr.json', 'locales/offer/fr.json'] }),
   },
 ];

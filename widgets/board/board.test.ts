@@ -63,6 +63,8 @@ after(() => {
 });
 afterEach(() => {
   history.replaceState(null, '', location.pathname);
+  // A referral code from the page is kept for the tab: no test may hand one to the next.
+  sessionStorage.clear();
 });
 
 // ---- Helpers ------------------------------------------------------------------------------
@@ -163,6 +165,44 @@ describe('<rec-board>', () => {
     const link = $(element, 'a[part~="spontaneous"]');
     expect(link?.getAttribute('href')).to.equal('https://jobs.test/offer/c/64b0b0a4d0000000000000f9');
     expect(link?.textContent).to.equal('Envoyer une candidature spontanée');
+  });
+
+  describe('referral code', () => {
+    const hrefs = (element: Element) => [...$$(element, 'a[part~="offer"]'), $(element, 'a[part~="spontaneous"]')].map((link) => link?.getAttribute('href'));
+
+    it('carries the referral-code attribute on every offer link and the spontaneous link', async () => {
+      const element = await board(`<rec-board board-id="${FR_BOARD}" referral-code="k7p2xq9mwa"></rec-board>`, 'fr');
+      const links = hrefs(element);
+      expect(links).to.have.length(5);
+      for (const href of links) expect(new URL(href ?? '').searchParams.get('ref')).to.equal('k7p2xq9mwa');
+      expect(links[4]).to.equal('https://jobs.test/offer/c/64b0b0a4d0000000000000f9?ref=k7p2xq9mwa');
+    });
+
+    it('takes the page’s ?ref= when there is no attribute, keeps it for the tab, and ignores a malformed one', async () => {
+      history.replaceState(null, '', `${location.pathname}?ref=fromlink42`);
+      const first = await board(`<rec-board board-id="${FR_BOARD}"></rec-board>`, 'fr');
+      expect(new URL(hrefs(first)[0] ?? '').searchParams.get('ref')).to.equal('fromlink42');
+      // Later pages of the same visit (no ?ref= any more) keep the code.
+      history.replaceState(null, '', location.pathname);
+      const later = await board(`<rec-board board-id="${FR_BOARD}"></rec-board>`, 'fr');
+      expect(new URL(hrefs(later)[0] ?? '').searchParams.get('ref')).to.equal('fromlink42');
+
+      sessionStorage.clear();
+      history.replaceState(null, '', `${location.pathname}?ref=${encodeURIComponent('"><x')}`);
+      const malformed = await board(`<rec-board board-id="${FR_BOARD}"></rec-board>`, 'fr');
+      expect(hrefs(malformed).filter((href) => href?.includes('ref='))).to.deep.equal([]);
+    });
+
+    it('hands the referral URL to a page that handles navigation itself', async () => {
+      const element = await board(`<rec-board board-id="${FR_BOARD}" referral-code="k7p2xq9mwa"></rec-board>`, 'fr');
+      let detail: OfferSelectDetail | undefined;
+      element.addEventListener('rec-offer-select', (event) => {
+        detail = event.detail;
+        event.preventDefault();
+      });
+      $$(element, 'a[part~="offer"]')[0]?.click();
+      expect(detail?.url).to.match(/\?ref=k7p2xq9mwa$/);
+    });
   });
 
   it('hides the spontaneous application link when the board has none', async () => {

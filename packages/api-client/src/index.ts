@@ -19,7 +19,9 @@ export {
   type UserType,
 } from './auth';
 export { fetchBoard, fetchBoardOffers } from './boards';
-export { createReferral, fetchChannelOffer, fetchOffer, fetchShareLink, submitApplication, type UploadOptions, uploadFile } from './offers';
+export { submitApplication, type UploadOptions, uploadFile } from './applications';
+export { fetchChannelOffer, fetchOffer, fetchShareLink } from './offers';
+export { createReferral } from './referrals';
 export { type ApiClient, type ApiClientOptions, createApiClient, type RequestOptions } from './client';
 export { type QueryLimits, QueryLimitError, type QueryObject, type QueryValue, stringifyQuery, withQueryString } from './query';
 export {

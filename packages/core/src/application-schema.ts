@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { APPLICATION_FIELDS, type ApplicationFieldName, DRIVING_LICENSES, REFERRAL_CODE, WORK_PERMIT_ANSWERS } from './application';
+import { APPLICATION_FIELDS, type ApplicationFieldName, DRIVING_LICENSES, WORK_PERMIT_ANSWERS } from './application';
+import { REFERRAL_CODE } from './ids';
 import { LocaleSchema } from './entities';
 import { firstFailingRule, type Rule, ruleMessage } from './form-rules';
 import { ObjectIdSchema } from './ids';

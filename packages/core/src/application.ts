@@ -32,7 +32,6 @@ export interface ApplicationFieldDefinition {
 
 const PHONE = /^\+?[0-9 ()./-]{6,24}$/;
 const SALARY = /^\d{1,9}$/;
-export const REFERRAL_CODE = /^[A-Za-z0-9_-]{4,40}$/;
 
 /**
  * The recruiter-facing candidate form fields of spec §3, in form order. agentEmail and

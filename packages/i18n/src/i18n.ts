@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale, resolveLocale } from '@rec/core';
 import i18next, { type i18n as I18n } from 'i18next';
-import { LOCALE_FILES, type LocalePart, type Messages } from './locale-files';
+import { COMMON_PART, type LocalePart, type LocalePartName, type Messages } from './locale-files';
 
 /** A translate function fixed to one language. */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -33,7 +33,7 @@ i18n.init({
 /** Each (locale, part) file is fetched once; concurrent callers share the download. */
 const loading = new Map<string, Promise<void>>();
 const loaded = new Set<string>();
-const COMMON: readonly LocalePart[] = ['common'];
+const COMMON: readonly LocalePart[] = [COMMON_PART];
 const fixed = new Map<Locale, Translate>();
 
 /** A stable t per locale (same function on every call, so it can sit in hook dependencies). */
@@ -48,13 +48,13 @@ function fixedT(locale: Locale): Translate {
 }
 
 /** Adds a locale part's messages directly (tests, server rendering, a host that bundles a language). */
-export function addLocaleMessages(locale: Locale, messages: Messages, part: LocalePart = 'common'): void {
+export function addLocaleMessages(locale: Locale, messages: Messages, part: LocalePartName = 'common'): void {
   i18n.addResourceBundle(locale, NAMESPACE, messages, true, true);
   loaded.add(`${locale}:${part}`);
 }
 
 export function hasLocale(locale: Locale, parts: readonly LocalePart[] = COMMON): boolean {
-  return parts.every((part) => loaded.has(`${locale}:${part}`));
+  return parts.every((part) => loaded.has(`${locale}:${part.name}`));
 }
 
 /** The t of a locale whose parts are loaded, else undefined (render a loading state and call loadLocale). */
@@ -64,10 +64,10 @@ export function getT(lang: string | null | undefined, parts: readonly LocalePart
 }
 
 function loadPart(locale: Locale, part: LocalePart): Promise<void> {
-  const id = `${locale}:${part}`;
+  const id = `${locale}:${part.name}`;
   let pending = loading.get(id);
   if (!pending) {
-    pending = LOCALE_FILES[part][locale]().then((module) => addLocaleMessages(locale, module.default, part));
+    pending = part.files[locale]().then((module) => addLocaleMessages(locale, module.default, part.name));
     pending.catch(() => loading.delete(id)); // a failed download can be retried
     loading.set(id, pending);
   }

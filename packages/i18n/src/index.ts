@@ -1,4 +1,5 @@
 export { readLocaleCookie, serializeLocaleCookie, writeLocaleCookie } from './cookie';
 export { detectLocale, type LocaleSources } from './detect';
 export { addLocaleMessages, changeLocale, getT, hasKey, hasLocale, i18n, loadLocale, type Translate } from './i18n';
-export { LOCALE_FILES, LOCALE_PART_DIRS, LOCALE_PARTS, type LocalePart, type Messages, type ServerLocalePart } from './locale-files';
+export { APP_PART } from './app-part';
+export { COMMON_PART, LOCALE_PART_DIRS, LOCALE_PARTS, type LocaleFile, type LocalePart, type LocalePartName, type Messages, OFFER_PART, type ServerLocalePart } from './locale-files';

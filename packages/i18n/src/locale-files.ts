@@ -1,7 +1,7 @@
 import type { Locale } from '@rec/core';
 
 export type Messages = { [key: string]: unknown };
-type LocaleFile = () => Promise<{ default: Messages }>;
+export type LocaleFile = () => Promise<{ default: Messages }>;
 
 /**
  * Locale files come in parts so each bundle downloads only what it shows:
@@ -18,41 +18,47 @@ type LocaleFile = () => Promise<{ default: Messages }>;
  * paths keep that analysable.
  */
 export const LOCALE_PARTS = ['common', 'app', 'offer'] as const;
-export type LocalePart = (typeof LOCALE_PARTS)[number];
+export type LocalePartName = (typeof LOCALE_PARTS)[number];
 
-export const LOCALE_FILES: Record<LocalePart, Record<Locale, LocaleFile>> = {
-  common: {
-    de: () => import('../../../locales/de.json'),
-    en: () => import('../../../locales/en.json'),
-    es: () => import('../../../locales/es.json'),
-    fr: () => import('../../../locales/fr.json'),
-    lb: () => import('../../../locales/lb.json'),
-    nl: () => import('../../../locales/nl.json'),
-    pt: () => import('../../../locales/pt.json'),
-    it: () => import('../../../locales/it.json'),
-    pl: () => import('../../../locales/pl.json'),
+/**
+ * A part and its per-language files. The back-office part lives in its own module (app-part.ts),
+ * so the widget bundle never carries its loaders.
+ */
+export interface LocalePart {
+  readonly name: LocalePartName;
+  readonly files: Readonly<Record<Locale, LocaleFile>>;
+}
+
+export const COMMON_PART: LocalePart = {
+  name: 'common',
+  files: {
+  de: () => import('../../../locales/de.json'),
+  en: () => import('../../../locales/en.json'),
+  es: () => import('../../../locales/es.json'),
+  fr: () => import('../../../locales/fr.json'),
+  lb: () => import('../../../locales/lb.json'),
+  nl: () => import('../../../locales/nl.json'),
+  pt: () => import('../../../locales/pt.json'),
+  it: () => import('../../../locales/it.json'),
+  pl: () => import('../../../locales/pl.json'),
   },
-  app: {
-    de: () => import('../../../locales/app/de.json'),
-    en: () => import('../../../locales/app/en.json'),
-    es: () => import('../../../locales/app/es.json'),
-    fr: () => import('../../../locales/app/fr.json'),
-    lb: () => import('../../../locales/app/lb.json'),
-    nl: () => import('../../../locales/app/nl.json'),
-    pt: () => import('../../../locales/app/pt.json'),
-    it: () => import('../../../locales/app/it.json'),
-    pl: () => import('../../../locales/app/pl.json'),
-  },
-  offer: {
-    de: () => import('../../../locales/offer/de.json'),
-    en: () => import('../../../locales/offer/en.json'),
-    es: () => import('../../../locales/offer/es.json'),
-    fr: () => import('../../../locales/offer/fr.json'),
-    lb: () => import('../../../locales/offer/lb.json'),
-    nl: () => import('../../../locales/offer/nl.json'),
-    pt: () => import('../../../locales/offer/pt.json'),
-    it: () => import('../../../locales/offer/it.json'),
-    pl: () => import('../../../locales/offer/pl.json'),
+};
+
+// Beside the common part, not in a module of its own: <rec-offer> and <rec-referral> both use it,
+// and a chunk of its own would cost the offer more than these nine loaders cost the board.
+/** The offer page, apply form, referral and share texts (`locales/offer/<lang>.json`). */
+export const OFFER_PART: LocalePart = {
+  name: 'offer',
+  files: {
+  de: () => import('../../../locales/offer/de.json'),
+  en: () => import('../../../locales/offer/en.json'),
+  es: () => import('../../../locales/offer/es.json'),
+  fr: () => import('../../../locales/offer/fr.json'),
+  lb: () => import('../../../locales/offer/lb.json'),
+  nl: () => import('../../../locales/offer/nl.json'),
+  pt: () => import('../../../locales/offer/pt.json'),
+  it: () => import('../../../locales/offer/it.json'),
+  pl: () => import('../../../locales/offer/pl.json'),
   },
 };
 
@@ -60,4 +66,4 @@ export const LOCALE_FILES: Record<LocalePart, Record<Locale, LocaleFile>> = {
 export type ServerLocalePart = 'server';
 
 /** Folder below locales/ of every part ('' for common); the locales test checks them all. */
-export const LOCALE_PART_DIRS: Record<LocalePart | ServerLocalePart, string> = { common: '', app: 'app/', offer: 'offer/', server: 'server/' };
+export const LOCALE_PART_DIRS: Record<LocalePartName | ServerLocalePart, string> = { common: '', app: 'app/', offer: 'offer/', server: 'server/' };

@@ -4,9 +4,9 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { ERROR_KEYS, LOCALES, MESSAGE_KEYS } from '@rec/core';
-import { LOCALE_PART_DIRS, type LocalePart, type ServerLocalePart } from './locale-files';
+import { LOCALE_PART_DIRS, type LocalePartName, type ServerLocalePart } from './locale-files';
 
-type AnyPart = LocalePart | ServerLocalePart;
+type AnyPart = LocalePartName | ServerLocalePart;
 const ALL_PARTS = Object.keys(LOCALE_PART_DIRS) as AnyPart[];
 
 const LOCALES_DIR = new URL('../../../locales/', import.meta.url);

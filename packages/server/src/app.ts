@@ -192,7 +192,16 @@ export async function buildApp({
   await app.register(recruiterRoutes, { recruiters: createRecruiterService({ repository: createRecruiterRepository(db), now }) });
   await app.register(companyRoutes, { companies: createCompanyService({ repository: companyRepository }) });
   await app.register(adminRoutes, { companies: companyRepository });
-  const openings = createOpeningService({ repository: createOpeningRepository(db), now, retentionDays: config.retentionDays ?? DEFAULT_RETENTION_DAYS });
+  // Without a DATA_DIR (some tests) files and mails go to a per-process temporary folder.
+  const dataDir = config.dataDir ?? join(tmpdir(), `rec-data-${process.pid}`);
+  const storage = options.storage ?? createDiskStorage(join(dataDir, 'uploads'));
+  const openings = createOpeningService({
+    repository: createOpeningRepository(db),
+    now,
+    retentionDays: config.retentionDays ?? DEFAULT_RETENTION_DAYS,
+    removeFile: (key) => storage.remove(key),
+    log: app.log,
+  });
   const applicants = createApplicantRepository(db);
   const audit = createAuditLog(db);
   await app.register(openingRoutes, { openings, applicants, audit });
@@ -202,8 +211,6 @@ export async function buildApp({
   await app.register(exportRoutes, { openings, applicants, audit });
   if (config.nodeEnv !== 'production' && mailer.outboxDir) await app.register(outboxRoutes, { outboxDir: mailer.outboxDir });
 
-  // Without a DATA_DIR (some tests) files and mails go to a per-process temporary folder.
-  const dataDir = config.dataDir ?? join(tmpdir(), `rec-data-${process.pid}`);
   const rateLimit = options.rateLimit ?? { limit: 30, windowMs: 60_000 };
   const applications = createApplicationService({
     repository: createApplicationRepository(db),
@@ -213,7 +220,7 @@ export async function buildApp({
   });
   await app.register(applicationRoutes, { applications, limiter: createRateLimiter(rateLimit) });
   await app.register(storageRoutes, {
-    storage: options.storage ?? createDiskStorage(join(dataDir, 'uploads')),
+    storage,
     uploads: createUploadRepository(db),
     offers: offerRepository,
     limiter: createRateLimiter(rateLimit),

@@ -105,7 +105,8 @@ export function createToastQueue({ clock = realClock, maxVisible = TOASTS.maxVis
   return { $state, show, close, clear };
 }
 
-const queue = createToastQueue();
+// Pure for the bundler: a bundle that shows no toast (the widgets) must not carry the queue.
+const queue = /* @__PURE__ */ createToastQueue();
 
 /** The app's toasts. */
 export const $toasts = queue.$state;

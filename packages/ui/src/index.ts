@@ -10,6 +10,8 @@ export {
   type ProfilePictureProps,
   pictureSrc,
 } from './profile-picture';
+export { visitReferralCode, withReferral } from './referral';
+export { type HeadingTag, headingTag } from './heading';
 export { safeUrl } from './safe-url';
 export { useStore } from './use-store';
 export { useTranslate } from './use-translate';

@@ -1,5 +1,5 @@
 import { DEFAULT_LOCALE, type Locale } from '@rec/core';
-import { getT, type LocalePart, loadLocale, type Translate } from '@rec/i18n';
+import { COMMON_PART, getT, type LocalePart, loadLocale, type Translate } from '@rec/i18n';
 import { useEffect, useState } from 'react';
 
 /**
@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
  * `locale` is null (not known yet: nothing is downloaded for a language that may not be
  * shown). If the file cannot be loaded, English is used so the element never stays blank.
  */
-const COMMON: readonly LocalePart[] = ['common'];
+const COMMON: readonly LocalePart[] = [COMMON_PART];
 
 export function useTranslate(locale: Locale | null, parts: readonly LocalePart[] = COMMON): Translate | undefined {
   const [fallback, setFallback] = useState<Locale | null>(null);

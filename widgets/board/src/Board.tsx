@@ -1,7 +1,7 @@
 import { ERROR_KEYS, type Locale, type Offer, toLocale } from '@rec/core';
 import { hasKey, loadLocale, type Translate } from '@rec/i18n';
 import { createBoardStore, summarizeOffer } from '@rec/stores';
-import { type ElementProps, ErrorMessage, hostOf, Loading, PoweredBy, resolveApiBase, safeUrl, useStore, useTranslate } from '@rec/ui';
+import { type ElementProps, ErrorMessage, headingTag, hostOf, Loading, PoweredBy, resolveApiBase, safeUrl, useStore, useTranslate, visitReferralCode, withReferral } from '@rec/ui';
 import { type MouseEvent, type ReactNode, useEffect, useMemo } from 'react';
 
 /** Attributes of <rec-board>, as plain strings (absent or empty: undefined). */
@@ -12,6 +12,8 @@ export interface BoardProps extends ElementProps {
   /** Level of the board-name heading, 1 to 6 (default 2). */
   headingLevel?: string;
   apiBase?: string;
+  /** An employee's referral code; else the page's `?ref=`. Every offer link carries it on. */
+  referralCode?: string;
 }
 
 export const OFFER_SELECT_EVENT = 'rec-offer-select';
@@ -26,30 +28,35 @@ const TITLE_ID = 'rec-board-title';
 /** Failures worth a retry button (a wrong id stays wrong). */
 const RETRYABLE = new Set<string>([ERROR_KEYS.generic, ERROR_KEYS.tooManyRequests]);
 
-/** `?language=` of the page: the only thing the widget reads from the page URL. */
+/** `?language=` of the page (with `?ref=`, the only things the widget reads from the page URL). */
 function pageLanguage(): Locale | undefined {
   return toLocale(new URLSearchParams(globalThis.location?.search ?? '').get('language'));
 }
 
-function headingTag(level: string | undefined): 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6' {
-  const parsed = Number.parseInt(level ?? '', 10);
-  return `h${parsed >= 1 && parsed <= 6 ? parsed : 2}` as 'h2';
-}
 
 /** A plain click on an offer: tell the page, which may take over navigation (preventDefault). */
-function selectOffer(event: MouseEvent<HTMLAnchorElement>, offer: Offer, host: HTMLElement | undefined) {
+function selectOffer(event: MouseEvent<HTMLAnchorElement>, offer: Offer, host: HTMLElement | undefined, url: string) {
   // Modified clicks open tabs or windows: that stays the browser's business.
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-  const detail: OfferSelectDetail = { offer, channelId: offer.channelId, url: offer.url.canonical };
+  const detail: OfferSelectDetail = { offer, channelId: offer.channelId, url };
   const event_ = new CustomEvent<OfferSelectDetail>(OFFER_SELECT_EVENT, { bubbles: true, composed: true, cancelable: true, detail });
   if (host && !host.dispatchEvent(event_)) event.preventDefault();
 }
 
-function OfferItem({ offer, locale, t, host }: { offer: Offer; locale: Locale; t: Translate; host: HTMLElement | undefined }) {
+interface OfferItemProps {
+  offer: Offer;
+  locale: Locale;
+  t: Translate;
+  host: HTMLElement | undefined;
+  referral: string | undefined;
+}
+
+function OfferItem({ offer, locale, t, host, referral }: OfferItemProps) {
   const { title, titleLanguage, location, contract } = summarizeOffer(offer, locale);
+  const href = withReferral(safeUrl(offer.url.canonical), referral);
   return (
     <li className="offer-item">
-      <a className="offer" part="offer" href={safeUrl(offer.url.canonical)} onClick={(event) => selectOffer(event, offer, host)}>
+      <a className="offer" part="offer" href={href} onClick={(event) => selectOffer(event, offer, host, href ?? offer.url.canonical)}>
         <span className="offer-title" part="offer-title" lang={titleLanguage === locale ? undefined : titleLanguage}>
           {title}
         </span>
@@ -75,8 +82,9 @@ function OfferItem({ offer, locale, t, host }: { offer: Offer; locale: Locale; t
 }
 
 /** `<rec-board>`: a company's open positions, sorted by title in the shown language. */
-export function Board({ boardId, language, headingLevel, apiBase, container }: BoardProps) {
+export function Board({ boardId, language, headingLevel, apiBase, referralCode, container }: BoardProps) {
   const host = hostOf(container);
+  const referral = useMemo(() => visitReferralCode(referralCode), [referralCode]);
   const requested = toLocale(language) ?? pageLanguage();
   const baseURL = resolveApiBase(apiBase);
   // The store readies each locale's file before showing it, alongside the API calls.
@@ -108,8 +116,8 @@ export function Board({ boardId, language, headingLevel, apiBase, container }: B
       </>
     );
   } else if (board) {
-    const Heading = headingTag(headingLevel);
-    const spontaneous = safeUrl(board.spontaneousOfferChannelUrl);
+    const Heading = headingTag(headingLevel, 2);
+    const spontaneous = withReferral(safeUrl(board.spontaneousOfferChannelUrl), referral);
     content = (
       <>
         <Heading id={TITLE_ID} className="board-title" part="title">
@@ -122,7 +130,7 @@ export function Board({ boardId, language, headingLevel, apiBase, container }: B
             </p>
             <ul className="offers" part="offers" aria-labelledby={TITLE_ID}>
               {offers.map((offer) => (
-                <OfferItem key={offer._id} offer={offer} locale={locale} t={t} host={host} />
+                <OfferItem key={offer._id} offer={offer} locale={locale} t={t} host={host} referral={referral} />
               ))}
             </ul>
           </>

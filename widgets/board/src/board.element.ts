@@ -4,13 +4,15 @@ import { Board, type BoardProps, type OfferSelectDetail } from './Board';
 import boardCss from './board.css';
 
 /**
- * `<rec-board board-id="…" language="fr" heading-level="2" api-base="https://…">`
+ * `<rec-board board-id="…" language="fr" heading-level="2" api-base="https://…" referral-code="…">`
+ *
+ * Offer links carry the referral code (the attribute, else the page's `?ref=`) as `?ref=`.
  *
  * Event: `rec-offer-select` (bubbles, composed, cancelable), detail `{ offer, channelId, url }`,
  * from the element when an offer is clicked; `preventDefault()` keeps the widget from navigating.
  */
 export const RecBoard = defineElement<BoardProps>('rec-board', Board, {
-  attributes: ['boardId', 'language', 'headingLevel', 'apiBase'],
+  attributes: ['boardId', 'language', 'headingLevel', 'apiBase', 'referralCode'],
   styles: [uiCss, boardCss],
 });
 
@@ -26,6 +28,6 @@ declare global {
     'rec-offer-select': CustomEvent<OfferSelectDetail>;
   }
   interface HTMLElementTagNameMap {
-    'rec-board': HTMLElement & { boardId?: string; language?: string; headingLevel?: string; apiBase?: string };
+    'rec-board': HTMLElement & { boardId?: string; language?: string; headingLevel?: string; apiBase?: string; referralCode?: string };
   }
 }

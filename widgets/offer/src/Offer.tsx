@@ -1,9 +1,9 @@
 import { type Locale, type Offer as OfferEntity, pickText, toLocale } from '@rec/core';
-import { type LocalePart, loadLocale, type Translate } from '@rec/i18n';
+import { COMMON_PART, type LocalePart, loadLocale, OFFER_PART, type Translate } from '@rec/i18n';
 // Deep import: the stores index also holds the form's store, which must stay in the form chunk.
 import { createOfferStore } from '@rec/stores/offer';
 import type { ShareActions as ShareActionsComponent } from '@rec/ui/share-actions';
-import { type ElementProps, Loading, PoweredBy, resolveApiBase, safeUrl, useStore, useTranslate } from '@rec/ui';
+import { type ElementProps, Loading, PoweredBy, resolveApiBase, safeUrl, headingTag, useStore, useTranslate, visitReferralCode } from '@rec/ui';
 import { type ComponentType, useEffect, useMemo, useRef, useState } from 'react';
 import type { ApplyFormProps } from './ApplyForm';
 import { addJobPostingToHead } from './job-posting';
@@ -26,37 +26,12 @@ export interface OfferProps extends ElementProps {
   headingLevel?: string;
 }
 
-export const OFFER_PARTS: readonly LocalePart[] = ['common', 'offer'];
+export const OFFER_PARTS: readonly LocalePart[] = [COMMON_PART, OFFER_PART];
 const prepareLocale = (locale: Locale) => loadLocale(locale, OFFER_PARTS);
-const REFERRAL_KEY = 'rec-referral-code';
-const REFERRAL = /^[A-Za-z0-9_-]{4,40}$/;
 
 type Mode = 'applyManualOnly' | 'applyWithOptions' | 'page';
 const modeOf = (embedded: string | undefined): Mode => (embedded === 'applyManualOnly' || embedded === 'applyWithOptions' ? embedded : 'page');
 
-/**
- * The referral code of this visit: the attribute, else the page's `?ref=` (remembered for the
- * tab, so a candidate arriving on the board with a referral link keeps it on the offer).
- */
-function referralCode(attribute: string | undefined): string | undefined {
-  if (attribute && REFERRAL.test(attribute)) return attribute;
-  try {
-    const fromQuery = new URLSearchParams(globalThis.location?.search ?? '').get('ref');
-    if (fromQuery && REFERRAL.test(fromQuery)) {
-      sessionStorage.setItem(REFERRAL_KEY, fromQuery);
-      return fromQuery;
-    }
-    const kept = sessionStorage.getItem(REFERRAL_KEY);
-    return kept && REFERRAL.test(kept) ? kept : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function headingTag(level: string | undefined, fallback: number): 'h1' | 'h2' | 'h3' {
-  const parsed = Number.parseInt(level ?? '', 10);
-  return `h${parsed >= 1 && parsed <= 3 ? parsed : fallback}` as 'h1';
-}
 
 /** The apply form is its own chunk: fetched only when a candidate opens it. */
 // Share actions appear on the full offer page only: embedded offers on career sites never download them.
@@ -163,7 +138,8 @@ export function Offer({ channelId, offerId, embedded, language, apiBase, referra
     );
   }
 
-  const Heading = headingTag(headingLevel, mode === 'page' ? 1 : 2);
+  // At most h3: the apply section below is an h2.
+  const Heading = headingTag(headingLevel, mode === 'page' ? 1 : 2, 3);
   const title = pickText(offer.information.title, locale, offer.language);
   const indeedUrl = offer.applyOptions?.indeed ? safeUrl(offer.applyOptions.indeedUrl) : undefined;
   const showChoice = mode !== 'applyManualOnly' && !formOpen;
@@ -206,7 +182,7 @@ export function Offer({ channelId, offerId, embedded, language, apiBase, referra
               locale={locale}
               t={t}
               baseURL={baseURL}
-              referralCode={referralCode(referralAttribute)}
+              referralCode={visitReferralCode(referralAttribute)}
               agentEmail={agentEmail}
               autoFocus={formOpen}
             />

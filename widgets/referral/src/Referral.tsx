@@ -1,8 +1,8 @@
 import { createApiClient, createReferral, isApiError } from '@rec/api-client';
 import { isObjectId, type Locale, toLocale } from '@rec/core';
-import type { LocalePart } from '@rec/i18n';
+import { COMMON_PART, type LocalePart, OFFER_PART } from '@rec/i18n';
 import { ShareActions } from '@rec/ui/share-actions';
-import { type ElementProps, Loading, PoweredBy, resolveApiBase, useTranslate } from '@rec/ui';
+import { type ElementProps, headingTag, Loading, PoweredBy, resolveApiBase, useTranslate } from '@rec/ui';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 
 /** Attributes of <rec-referral>. */
@@ -12,13 +12,15 @@ export interface ReferralProps extends ElementProps {
   channelId?: string;
   language?: string;
   apiBase?: string;
+  /** Level of the title heading, 1 to 6 (default 2; the full page uses 1). */
+  headingLevel?: string;
 }
 
-const PARTS: readonly LocalePart[] = ['common', 'offer'];
+const PARTS: readonly LocalePart[] = [COMMON_PART, OFFER_PART];
 type Field = 'name' | 'email';
 
 /** `<rec-referral>`: an employee enters name and e-mail and gets a personal referral link. */
-export function Referral({ companyId, channelId, language, apiBase }: ReferralProps) {
+export function Referral({ companyId, channelId, language, apiBase, headingLevel }: ReferralProps) {
   const locale: Locale = toLocale(language) ?? toLocale(globalThis.document?.documentElement.lang) ?? 'en';
   const t = useTranslate(locale, PARTS);
   const baseURL = resolveApiBase(apiBase);
@@ -79,9 +81,10 @@ export function Referral({ companyId, channelId, language, apiBase }: ReferralPr
     </div>
   );
 
+  const Heading = headingTag(headingLevel, 2);
   return (
     <section className="referral" part="referral" lang={locale} aria-labelledby="rec-referral-title">
-      <h2 id="rec-referral-title">{t('referral.title')}</h2>
+      <Heading id="rec-referral-title">{t('referral.title')}</Heading>
       <p>{t('referral.intro')}</p>
       <form ref={form} noValidate onSubmit={onSubmit}>
         {field('name', 'text', 'name')}

@@ -156,9 +156,11 @@ export function createOpeningRepository(db: Kysely<Database>) {
      * Deletes an ARCHIVED opening whose applications are all older than `retainedSince`, in one
      * transaction: its postings, their contents and channels (and the referrals, share links and
      * applications on those channels) go by cascade; the CV records of those applications and the
-     * candidates left without any application go too. Answers false when the conditions no longer hold.
+     * candidates left without any application go too. Answers the storage keys of the deleted CV
+     * records (their files go once the transaction has committed), or false when the conditions no
+     * longer hold.
      */
-    delete(companyId: string, id: string, retainedSince: Date): Promise<boolean> {
+    delete(companyId: string, id: string, retainedSince: Date): Promise<{ storageKeys: string[] } | false> {
       return db.transaction().execute(async (trx) => {
         const locked = await trx
           .selectFrom('openings')
@@ -196,7 +198,9 @@ export function createOpeningRepository(db: Kysely<Database>) {
           .execute();
         await trx.deleteFrom('openings').where('company_id', '=', companyId).where('id', '=', id).execute();
         const uploads = applications.map((application) => application.cv_upload_id).filter((upload): upload is string => upload !== null);
-        if (uploads.length) await trx.deleteFrom('uploads').where('company_id', '=', companyId).where('id', 'in', uploads).execute();
+        const deletedUploads = uploads.length
+          ? await trx.deleteFrom('uploads').where('company_id', '=', companyId).where('id', 'in', uploads).returning('storage_key').execute()
+          : [];
         const candidates = [...new Set(applications.map((application) => application.candidate_id))];
         if (candidates.length) {
           await trx
@@ -208,7 +212,7 @@ export function createOpeningRepository(db: Kysely<Database>) {
             )
             .execute();
         }
-        return true;
+        return { storageKeys: deletedUploads.map((upload) => upload.storage_key) };
       });
     },
   };

@@ -51,8 +51,17 @@ export type OpeningService = ReturnType<typeof createOpeningService>;
  * and only once the legal retention of its applications has passed (see `canDelete`).
  * Permissions are checked by the routes (requirePermission) before any of this runs.
  */
-export function createOpeningService(deps: { repository: OpeningRepository; now: Clock; retentionDays: number }) {
-  const { repository, now, retentionDays } = deps;
+export interface OpeningServiceDeps {
+  repository: OpeningRepository;
+  now: Clock;
+  retentionDays: number;
+  /** Removes a stored file (a deleted application's CV); the service never throws on its failure. */
+  removeFile?: (storageKey: string) => Promise<void>;
+  log?: { error(details: object, message: string): void };
+}
+
+export function createOpeningService(deps: OpeningServiceDeps) {
+  const { repository, now, retentionDays, removeFile, log } = deps;
 
   async function load(companyId: string, id: string): Promise<OpeningRow> {
     const row = await repository.find(companyId, id);
@@ -147,7 +156,14 @@ export function createOpeningService(deps: { repository: OpeningRepository; now:
       const verdict = await deletability(companyId, await load(companyId, id));
       if (!verdict.canBeDeleted) throw new HttpError(409, ERROR_KEYS.openingDeleteUnavailable);
       // Checked again inside the delete's transaction: an application may have arrived meanwhile.
-      if (!(await repository.delete(companyId, id, retainedSince()))) throw new HttpError(409, ERROR_KEYS.openingDeleteUnavailable);
+      const deleted = await repository.delete(companyId, id, retainedSince());
+      if (!deleted) throw new HttpError(409, ERROR_KEYS.openingDeleteUnavailable);
+      // The CV files of the deleted applications are personal data too. Removed after the commit
+      // (a rolled-back delete must keep them); a file that cannot be removed is logged, not fatal:
+      // the opening is gone either way and the file has no record pointing at it any more.
+      for (const key of deleted.storageKeys) {
+        await removeFile?.(key).catch((error: unknown) => log?.error({ err: error, storageKey: key }, 'could not remove a deleted CV file'));
+      }
     },
   };
 }
