@@ -55,6 +55,7 @@ import { createShareService, shareRoutes } from './modules/share/share';
 import { createDiskStorage, type FileStorage } from './modules/storage/file-storage';
 import { createUploadRepository } from './modules/storage/repository';
 import { storageRoutes } from './modules/storage/routes';
+import { createUnusedUploadSweeper } from './modules/storage/unused-uploads';
 import { createRateLimiter, type RateLimit } from './http/rate-limit';
 import { createApplicantRepository } from './modules/applicants/repository';
 import { createAuditLog } from './modules/audit/audit-log';
@@ -219,9 +220,13 @@ export async function buildApp({
     log: app.log,
   });
   await app.register(applicationRoutes, { applications, limiter: createRateLimiter(rateLimit) });
+  const uploads = createUploadRepository(db);
+  const sweeper = createUnusedUploadSweeper({ uploads, storage, now, log: app.log });
+  app.addHook('onReady', async () => sweeper.start());
+  app.addHook('onClose', () => sweeper.stop());
   await app.register(storageRoutes, {
     storage,
-    uploads: createUploadRepository(db),
+    uploads,
     offers: offerRepository,
     limiter: createRateLimiter(rateLimit),
     audit,

@@ -44,5 +44,22 @@ export function createUploadRepository(db: Kysely<Database>) {
         .select(['storage_key as storageKey', 'original_name as originalName', 'content_type as contentType', 'size'])
         .executeTakeFirst();
     },
+
+    /**
+     * Deletes the uploads made before `before` that no application names (a CV uploaded by a
+     * candidate who never submitted) and answers their storage keys, so the files can go too.
+     * One statement: an application cannot name an upload between the check and the delete.
+     */
+    async deleteUnusedBefore(before: Date): Promise<string[]> {
+      const rows = await db
+        .deleteFrom('uploads')
+        .where('created_at', '<', before)
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('applications as a').select('a.id').whereRef('a.company_id', '=', 'uploads.company_id').whereRef('a.cv_upload_id', '=', 'uploads.id'))),
+        )
+        .returning('storage_key')
+        .execute();
+      return rows.map((row) => row.storage_key);
+    },
   };
 }

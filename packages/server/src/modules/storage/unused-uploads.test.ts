@@ -1,0 +1,80 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, it } from 'node:test';
+import { DEMO } from '../../seed/demo-ids';
+import { type AuthTestApp, buildAuthTestApp } from '../../testing/auth-helpers';
+import { multipartFile, SMALL_PDF } from '../../testing/multipart';
+import { describeEachBackend } from '../../testing/test-database';
+import { createDiskStorage } from './file-storage';
+import { createUploadRepository } from './repository';
+import { createUnusedUploadSweeper, UNUSED_UPLOAD_MAX_AGE_MS } from './unused-uploads';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+describeEachBackend('unused uploads', (context) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'rec-unused-uploads-'));
+  let t: AuthTestApp;
+  let clock = Date.now();
+  before(async () => {
+    t = await buildAuthTestApp(context.db, { config: { dataDir } });
+  });
+  after(() => t.app.close());
+
+  async function upload(): Promise<{ id: string; url: string; name: string; file: string }> {
+    const { payload, headers } = multipartFile('file', 'cv.pdf', SMALL_PDF);
+    const query = `scopeName=COMPANY&companyId=${DEMO.companyId}&channelId=${DEMO.sampleChannelId}`;
+    const response = await t.app.inject({ method: 'POST', url: `/v2/storage?${query}`, payload, headers });
+    assert.equal(response.statusCode, 201, response.body);
+    const { url, name } = response.json();
+    const id = url.slice(-24);
+    const row = await context.db.selectFrom('uploads').select('storage_key').where('id', '=', id).executeTakeFirstOrThrow();
+    return { id, url, name, file: join(dataDir, 'uploads', row.storage_key) };
+  }
+  const exists = async (id: string) => (await context.db.selectFrom('uploads').select('id').where('id', '=', id).execute()).length === 1;
+  const sweeper = () =>
+    createUnusedUploadSweeper({
+      uploads: createUploadRepository(context.db),
+      storage: createDiskStorage(join(dataDir, 'uploads')),
+      now: () => new Date(clock),
+      log: { error() {}, info() {} },
+    });
+
+  it('removes a day-old CV no application names, record and file; keeps used and recent ones', async () => {
+    const abandoned = await upload();
+    const used = await upload();
+    const applied = await t.app.inject({
+      method: 'POST',
+      url: `/v2/offers/channel/${DEMO.sampleChannelId}/applications`,
+      payload: {
+        submissionId: `unused-uploads-${Date.now()}`,
+        firstName: 'Ana',
+        lastName: 'Silva',
+        email: `ana.unused.${Date.now()}@example.org`,
+        birthDate: '21/04/1994',
+        cv: { url: used.url, name: used.name },
+        gdprConsent: true,
+      },
+    });
+    assert.equal(applied.statusCode, 201, applied.body);
+
+    // An hour later nothing is old enough.
+    clock = Date.now() + HOUR_MS;
+    assert.equal(await sweeper().sweep(), 0);
+    assert.ok(await exists(abandoned.id));
+
+    const recent = await upload();
+    clock = Date.now() + UNUSED_UPLOAD_MAX_AGE_MS + HOUR_MS;
+    // The recent upload is as old as the others here: move it to "now" to prove the age is what counts.
+    await context.db.updateTable('uploads').set({ created_at: new Date(clock - HOUR_MS) } as never).where('id', '=', recent.id).execute();
+
+    assert.equal(await sweeper().sweep(), 1);
+    assert.equal(await exists(abandoned.id), false);
+    assert.equal(existsSync(abandoned.file), false, 'the abandoned CV file is gone');
+    assert.ok(await exists(used.id), 'a CV an application names stays');
+    assert.ok(existsSync(used.file));
+    assert.ok(await exists(recent.id), 'a recent upload stays');
+    assert.ok(existsSync(recent.file));
+  });
+});
