@@ -6,7 +6,7 @@ import { after, before, it } from 'node:test';
 import { DEMO_ACCOUNTS } from '../../seed/demo-accounts';
 import { DEMO } from '../../seed/demo-ids';
 import { type AuthTestApp, buildAuthTestApp, OWN_ORIGIN } from '../../testing/auth-helpers';
-import { multipartFile, SMALL_PDF } from '../../testing/multipart';
+import { applyWithCv, uploadCv } from '../../testing/candidate';
 import { describeEachBackend } from '../../testing/test-database';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -20,18 +20,9 @@ describeEachBackend('deleting an opening removes its applications’ CV files', 
   after(() => t.app.close());
 
   it('removes the stored file once the opening is deleted, and only then', async () => {
-    const { payload, headers } = multipartFile('file', 'cv.pdf', SMALL_PDF);
-    const query = `scopeName=COMPANY&companyId=${DEMO.companyId}&channelId=${DEMO.sampleChannelId}`;
-    const uploaded = await t.app.inject({ method: 'POST', url: `/v2/storage?${query}`, payload, headers });
-    assert.equal(uploaded.statusCode, 201, uploaded.body);
-    const cv = uploaded.json();
-    const applied = await t.app.inject({
-      method: 'POST',
-      url: `/v2/offers/channel/${DEMO.sampleChannelId}/applications`,
-      payload: { submissionId: `delete-files-${Date.now()}`, firstName: 'Ana', lastName: 'Silva', email: `ana.${Date.now()}@example.org`, birthDate: '21/04/1994', cv, gdprConsent: true },
-    });
-    assert.equal(applied.statusCode, 201, applied.body);
-    const upload = await context.db.selectFrom('uploads').select('storage_key').where('id', '=', cv.url.slice(-24)).executeTakeFirstOrThrow();
+    const cv = await uploadCv(t.app);
+    await applyWithCv(t.app, cv);
+    const upload = await context.db.selectFrom('uploads').select('storage_key').where('id', '=', cv.id).executeTakeFirstOrThrow();
     const file = join(dataDir, 'uploads', upload.storage_key);
     assert.ok(existsSync(file), 'the CV is on disk');
 
@@ -53,6 +44,6 @@ describeEachBackend('deleting an opening removes its applications’ CV files', 
     t.advance(800 * DAY_MS);
     assert.equal((await call('DELETE', `/v2/jobs/${openingId}`)).statusCode, 204);
     assert.equal(existsSync(file), false, 'the CV file is gone with its application');
-    assert.equal((await context.db.selectFrom('uploads').select('id').where('id', '=', cv.url.slice(-24)).execute()).length, 0);
+    assert.equal((await context.db.selectFrom('uploads').select('id').where('id', '=', cv.id).execute()).length, 0);
   });
 });

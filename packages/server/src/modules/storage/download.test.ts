@@ -4,7 +4,8 @@ import { ERROR_KEYS } from '@rec/core';
 import { DEMO_ACCOUNTS } from '../../seed/demo-accounts';
 import { DEMO } from '../../seed/demo-ids';
 import { type AuthTestApp, buildAuthTestApp, OWN_ORIGIN } from '../../testing/auth-helpers';
-import { multipartFile, SMALL_PDF } from '../../testing/multipart';
+import { uploadCv } from '../../testing/candidate';
+import { SMALL_PDF } from '../../testing/multipart';
 import { describeEachBackend } from '../../testing/test-database';
 
 describeEachBackend('downloading an uploaded CV', (context) => {
@@ -20,11 +21,7 @@ describeEachBackend('downloading an uploaded CV', (context) => {
     viewer = await t.cookieFor(DEMO_ACCOUNTS.viewer.id);
     otherOwner = await t.cookieFor(DEMO_ACCOUNTS.otherOwner.id);
     applicant = await t.cookieFor(DEMO_ACCOUNTS.applicant.id);
-    const { payload, headers } = multipartFile('file', 'Lebenslauf Zoë.pdf', SMALL_PDF);
-    const query = `scopeName=COMPANY&companyId=${DEMO.companyId}&channelId=${DEMO.sampleChannelId}`;
-    const uploaded = await t.app.inject({ method: 'POST', url: `/v2/storage?${query}`, payload, headers });
-    assert.equal(uploaded.statusCode, 201, uploaded.body);
-    url = uploaded.json().url;
+    url = (await uploadCv(t.app, 'Lebenslauf Zoë.pdf')).url;
   });
   after(() => t.app.close());
   const download = (path: string, cookie?: string) => t.app.inject({ url: path, headers: cookie ? { cookie, origin: OWN_ORIGIN } : {} });

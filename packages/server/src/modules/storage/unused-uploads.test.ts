@@ -3,9 +3,8 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, it } from 'node:test';
-import { DEMO } from '../../seed/demo-ids';
 import { type AuthTestApp, buildAuthTestApp } from '../../testing/auth-helpers';
-import { multipartFile, SMALL_PDF } from '../../testing/multipart';
+import { applyWithCv, uploadCv } from '../../testing/candidate';
 import { describeEachBackend } from '../../testing/test-database';
 import { createDiskStorage } from './file-storage';
 import { createUploadRepository } from './repository';
@@ -23,14 +22,9 @@ describeEachBackend('unused uploads', (context) => {
   after(() => t.app.close());
 
   async function upload(): Promise<{ id: string; url: string; name: string; file: string }> {
-    const { payload, headers } = multipartFile('file', 'cv.pdf', SMALL_PDF);
-    const query = `scopeName=COMPANY&companyId=${DEMO.companyId}&channelId=${DEMO.sampleChannelId}`;
-    const response = await t.app.inject({ method: 'POST', url: `/v2/storage?${query}`, payload, headers });
-    assert.equal(response.statusCode, 201, response.body);
-    const { url, name } = response.json();
-    const id = url.slice(-24);
-    const row = await context.db.selectFrom('uploads').select('storage_key').where('id', '=', id).executeTakeFirstOrThrow();
-    return { id, url, name, file: join(dataDir, 'uploads', row.storage_key) };
+    const cv = await uploadCv(t.app);
+    const row = await context.db.selectFrom('uploads').select('storage_key').where('id', '=', cv.id).executeTakeFirstOrThrow();
+    return { ...cv, file: join(dataDir, 'uploads', row.storage_key) };
   }
   const exists = async (id: string) => (await context.db.selectFrom('uploads').select('id').where('id', '=', id).execute()).length === 1;
   const sweeper = () =>
@@ -44,20 +38,7 @@ describeEachBackend('unused uploads', (context) => {
   it('removes a day-old CV no application names, record and file; keeps used and recent ones', async () => {
     const abandoned = await upload();
     const used = await upload();
-    const applied = await t.app.inject({
-      method: 'POST',
-      url: `/v2/offers/channel/${DEMO.sampleChannelId}/applications`,
-      payload: {
-        submissionId: `unused-uploads-${Date.now()}`,
-        firstName: 'Ana',
-        lastName: 'Silva',
-        email: `ana.unused.${Date.now()}@example.org`,
-        birthDate: '21/04/1994',
-        cv: { url: used.url, name: used.name },
-        gdprConsent: true,
-      },
-    });
-    assert.equal(applied.statusCode, 201, applied.body);
+    await applyWithCv(t.app, used);
 
     // An hour later nothing is old enough.
     clock = Date.now() + HOUR_MS;
