@@ -52,7 +52,7 @@ import { createApplicationService, type NotifyCandidate } from './modules/applic
 import { createReferralService, referralRoutes } from './modules/referrals/referrals';
 import { seoRoutes } from './modules/seo/routes';
 import { createShareService, shareRoutes } from './modules/share/share';
-import { createDiskStorage, type FileStorage } from './modules/storage/file-storage';
+import { createDiskStorage, type FileStorage, removeStoredFiles } from './modules/storage/file-storage';
 import { createUploadRepository } from './modules/storage/repository';
 import { storageRoutes } from './modules/storage/routes';
 import { createUnusedUploadSweeper } from './modules/storage/unused-uploads';
@@ -200,8 +200,7 @@ export async function buildApp({
     repository: createOpeningRepository(db),
     now,
     retentionDays: config.retentionDays ?? DEFAULT_RETENTION_DAYS,
-    removeFile: (key) => storage.remove(key),
-    log: app.log,
+    removeFiles: (keys) => removeStoredFiles(storage, keys, app.log),
   });
   const applicants = createApplicantRepository(db);
   const audit = createAuditLog(db);

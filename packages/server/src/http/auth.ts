@@ -143,3 +143,9 @@ export function authOrThrow(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new HttpError(401, ERROR_KEYS.authRequired);
   return request.auth;
 }
+
+/** The company of a recruiter session; the tenant never comes from the request. */
+export function tenantOf(auth: AuthContext): string {
+  if (!auth.tenantId) throw new HttpError(403, ERROR_KEYS.forbidden);
+  return auth.tenantId;
+}

@@ -1,12 +1,12 @@
 import { PassThrough } from 'node:stream';
 import { ERROR_KEYS, type ExportQuery, parseAcceptLanguage, ExportQuerySchema, exportFileName, OPENING_ACTION_PERMISSIONS, type OpeningParams, XLSX_CONTENT_TYPE } from '@rec/core';
 import type { FastifyPluginAsync } from 'fastify';
-import { authOrThrow, requirePermission, requireRole } from '../../http/auth';
+import { authOrThrow, requirePermission, requireRole, tenantOf } from '../../http/auth';
 import { validateRequest } from '../../http/validation';
 import type { ApplicantRepository } from '../applicants/repository';
 import { AUDIT_ACTIONS, type AuditLog } from '../audit/audit-log';
 import { noStore, openingParams } from '../openings/routes';
-import { type OpeningService, tenantOf } from '../openings/service';
+import type { OpeningService } from '../openings/service';
 import { writeApplicationsWorkbook } from './applications-workbook';
 import { attachmentDisposition } from '../../http/content-disposition';
 

@@ -17,13 +17,13 @@ import {
   SelectQuerySchema,
 } from '@rec/core';
 import type { FastifyPluginAsync } from 'fastify';
-import { authOrThrow, requirePermission, requireRole } from '../../http/auth';
+import { authOrThrow, requirePermission, requireRole, tenantOf } from '../../http/auth';
 import { pickFields } from '../../http/select';
 import { type RequestRule, validateRequest } from '../../http/validation';
 import { applicantResource } from '../applicants/fields';
 import type { ApplicantRepository } from '../applicants/repository';
 import { AUDIT_ACTIONS, type AuditLog } from '../audit/audit-log';
-import { type OpeningService, tenantOf } from './service';
+import type { OpeningService } from './service';
 
 /** A malformed opening id names no opening: 404, like another company's. */
 export const openingParams: RequestRule = { schema: OpeningParamsSchema, errorKey: ERROR_KEYS.openingNotFound, statusCode: 404 };

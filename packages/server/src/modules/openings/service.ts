@@ -13,7 +13,7 @@ import {
   toLocale,
 } from '@rec/core';
 import { newId } from '../../db/ids';
-import type { AuthContext } from '../../http/auth';
+import { type AuthContext, tenantOf } from '../../http/auth';
 import { HttpError } from '../../http/errors';
 import type { Clock } from '../auth/tokens';
 import type { OpeningFields, OpeningRepository, OpeningRow } from './repository';
@@ -37,12 +37,6 @@ export function openingResource(row: OpeningRow): OpeningResource {
   };
 }
 
-/** The company of a recruiter session; the tenant never comes from the request. */
-export function tenantOf(auth: AuthContext): string {
-  if (!auth.tenantId) throw new HttpError(403, ERROR_KEYS.forbidden);
-  return auth.tenantId;
-}
-
 export type OpeningService = ReturnType<typeof createOpeningService>;
 
 /**
@@ -55,13 +49,12 @@ export interface OpeningServiceDeps {
   repository: OpeningRepository;
   now: Clock;
   retentionDays: number;
-  /** Removes a stored file (a deleted application's CV); the service never throws on its failure. */
-  removeFile?: (storageKey: string) => Promise<void>;
-  log?: { error(details: object, message: string): void };
+  /** Removes the stored files of deleted applications' CVs (never throws: failures are logged). */
+  removeFiles?: (storageKeys: readonly string[]) => Promise<void>;
 }
 
 export function createOpeningService(deps: OpeningServiceDeps) {
-  const { repository, now, retentionDays, removeFile, log } = deps;
+  const { repository, now, retentionDays, removeFiles } = deps;
 
   async function load(companyId: string, id: string): Promise<OpeningRow> {
     const row = await repository.find(companyId, id);
@@ -158,12 +151,9 @@ export function createOpeningService(deps: OpeningServiceDeps) {
       // Checked again inside the delete's transaction: an application may have arrived meanwhile.
       const deleted = await repository.delete(companyId, id, retainedSince());
       if (!deleted) throw new HttpError(409, ERROR_KEYS.openingDeleteUnavailable);
-      // The CV files of the deleted applications are personal data too. Removed after the commit
-      // (a rolled-back delete must keep them); a file that cannot be removed is logged, not fatal:
-      // the opening is gone either way and the file has no record pointing at it any more.
-      for (const key of deleted.storageKeys) {
-        await removeFile?.(key).catch((error: unknown) => log?.error({ err: error, storageKey: key }, 'could not remove a deleted CV file'));
-      }
+      // The CV files of the deleted applications are personal data too: removed after the commit
+      // (a rolled-back delete must keep them).
+      await removeFiles?.(deleted.storageKeys);
     },
   };
 }

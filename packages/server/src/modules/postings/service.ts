@@ -12,11 +12,11 @@ import {
 } from '@rec/core';
 import { newId } from '../../db/ids';
 import type { NewChannel } from '../../db/schema';
-import type { AuthContext } from '../../http/auth';
+import { type AuthContext, tenantOf } from '../../http/auth';
 import { HttpError } from '../../http/errors';
 import type { Clock } from '../auth/tokens';
 import { sanitizeDescription } from '../offers/sanitize-description';
-import { type OpeningService, tenantOf } from '../openings/service';
+import type { OpeningService } from '../openings/service';
 import type { PostingDetails, PostingRepository } from './repository';
 
 export type PostingService = ReturnType<typeof createPostingService>;

@@ -13,6 +13,22 @@ export interface FileStorage {
   remove(key: string): Promise<void>;
 }
 
+/** Where a failed removal is reported. */
+export interface RemovalLog {
+  error(details: object, message: string): void;
+}
+
+/**
+ * Removes stored files whose records are already gone (a deleted application, an unused upload).
+ * A file that cannot be removed is logged, not thrown: nothing points at it any more, and the
+ * deletion it follows has happened either way.
+ */
+export async function removeStoredFiles(storage: FileStorage, keys: readonly string[], log: RemovalLog): Promise<void> {
+  for (const key of keys) {
+    await storage.remove(key).catch((error: unknown) => log.error({ err: error, storageKey: key }, 'could not remove a stored file'));
+  }
+}
+
 const KEY = /^[0-9a-f]{24}\/[0-9a-f]{32}\.[a-z0-9]{1,5}$/;
 
 export function createDiskStorage(root: string): FileStorage {

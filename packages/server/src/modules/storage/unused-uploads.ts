@@ -1,4 +1,4 @@
-import type { FileStorage } from './file-storage';
+import { type FileStorage, type RemovalLog, removeStoredFiles } from './file-storage';
 import type { UploadRepository } from './repository';
 
 /** A candidate has a day to submit the form a CV was uploaded for. */
@@ -24,7 +24,7 @@ export function createUnusedUploadSweeper(deps: {
   uploads: UploadRepository;
   storage: FileStorage;
   now: () => Date;
-  log: { error(details: object, message: string): void; info(details: object, message: string): void };
+  log: RemovalLog & { info(details: object, message: string): void };
   maxAgeMs?: number;
 }): UnusedUploadSweeper {
   const { uploads, storage, now, log, maxAgeMs = UNUSED_UPLOAD_MAX_AGE_MS } = deps;
@@ -33,9 +33,7 @@ export function createUnusedUploadSweeper(deps: {
 
   async function sweep(): Promise<number> {
     const keys = await uploads.deleteUnusedBefore(new Date(now().getTime() - maxAgeMs));
-    for (const key of keys) {
-      await storage.remove(key).catch((error: unknown) => log.error({ err: error, storageKey: key }, 'could not remove an unused upload'));
-    }
+    await removeStoredFiles(storage, keys, log);
     if (keys.length) log.info({ count: keys.length }, 'removed unused uploads');
     return keys.length;
   }
