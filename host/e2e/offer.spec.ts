@@ -1,20 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type FileChooser, type Page, test } from '@playwright/test';
+import { expectNoAxeViolation, SAMPLE_CHANNEL, smallPdf } from './helpers';
 
 // The server's DATA_DIR, as host/playwright.config.ts sets it: the outbox is below it.
 const OUTBOX = join(tmpdir(), `rec-e2e-${process.env.E2E_PORT ?? 3107}`, 'outbox');
-const SAMPLE_CHANNEL = '64b0c4a10000000000000001';
 
-/** A small but real one-page PDF, made here. */
-function smallPdf(): Buffer {
-  return Buffer.from(
-    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-    'latin1',
-  );
-}
 
 function mailsTo(address: string): Array<{ to: string; subject: string; text: string }> {
   try {
@@ -42,10 +34,6 @@ async function tabTo(page: Page, id: string) {
   throw new Error(`Tab never reached #${id}`);
 }
 
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 test('a candidate opens an offer from the career site, applies with a CV, and the mail lands in the outbox', async ({ page }) => {
   const email = `e2e.${Date.now()}@example.org`;
@@ -136,6 +124,6 @@ for (const path of [`/offer/c/${SAMPLE_CHANNEL}`, `/offer/c/${SAMPLE_CHANNEL}?em
       await page.locator('rec-offer [part~="apply-submit"]').click();
       await expect(page.locator('#rec-apply-firstName')).toHaveAttribute('aria-invalid', 'true');
     }
-    expect(await axeViolations(page)).toEqual([]);
+    await expectNoAxeViolation(page);
   });
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolation, signIn } from './helpers';
+import { expectNoAxeViolation, LUMEN, SAMPLE_CHANNEL, signIn, smallPdf } from './helpers';
 import ExcelJS from 'exceljs';
 
 // The seeded demo logins of the sign-in contract; the owner's interface speaks French.
@@ -17,10 +17,8 @@ const PUBLISHED_APPLICATIONS = 15;
 const POSTING_OPENING = 'Mechatroniker:in Robotik';
 const ARCHIVED_RETAINED = 'Field Service Engineer';
 const ARCHIVED_DELETABLE = 'Stagiaire assemblage 2023';
-// The opening behind the demo career site's sample offer, its channel and company (seed/demo-ids.ts).
+// The opening behind the demo career site's sample offer (SAMPLE_CHANNEL).
 const SAMPLE_OPENING = 'Ingénieur·e logiciel embarqué (C++/ROS)';
-const SAMPLE_CHANNEL = '64b0c4a10000000000000001';
-const LUMEN = '64b0c0de0000000000000001';
 
 
 
@@ -242,7 +240,7 @@ test.describe('openings (owner, French interface)', () => {
 
   test('downloads the CV a candidate uploaded, from the applicants table of the opening', async ({ page }) => {
     // A candidate applies through the public API, as the career site does.
-    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
+    const pdf = smallPdf();
     const fileName = `CV Zoé ${Date.now()}.pdf`;
     const uploaded = await page.request.post(`/v2/storage?scopeName=COMPANY&companyId=${LUMEN}&channelId=${SAMPLE_CHANNEL}`, {
       multipart: { file: { name: fileName, mimeType: 'application/pdf', buffer: pdf } },

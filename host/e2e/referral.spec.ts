@@ -1,8 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolation } from './helpers';
-
-// The demo company (packages/server/src/seed/demo-ids.ts).
-const LUMEN = '64b0c0de0000000000000001';
+import { expectNoAxeViolation, LUMEN } from './helpers';
 
 test('an employee gets a referral link; a candidate following it keeps the code from the board to the offer', async ({ page }) => {
   await page.goto(`/referral/${LUMEN}/generate?language=en`);

@@ -15,12 +15,18 @@ const PERSONAL = ['First name', 'Last name', 'Email', 'Phone', 'Nationality', 'B
 const OPERATIONAL = ['Application ID', 'Applied at', 'Channel', 'Language', 'Referral code', 'Consent given at'];
 const PROFESSIONAL = ['Expected salary', 'Driving licenses', 'Work permit', 'CV file name'];
 
-/** The sheet's rows as arrays of cell values (exceljs rows are 1-based). */
-async function sheetRows(response: LightMyRequestResponse): Promise<unknown[][]> {
+/** The downloaded workbook's one worksheet. */
+async function worksheet(response: LightMyRequestResponse): Promise<ExcelJS.Worksheet> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
   const sheet = workbook.worksheets[0];
   assert.ok(sheet, 'one worksheet');
+  return sheet;
+}
+
+/** The sheet's rows as arrays of cell values (exceljs rows are 1-based). */
+async function sheetRows(response: LightMyRequestResponse): Promise<unknown[][]> {
+  const sheet = await worksheet(response);
   const rows: unknown[][] = [];
   sheet.eachRow((row) => {
     rows.push((row.values as unknown[]).slice(1));
@@ -90,11 +96,7 @@ describeEachBackend('applicant data export', (context) => {
 
   it('names the sheet and the columns in the page language, else in the recruiter’s own language', async () => {
     const FRENCH_PERSONAL = ['Prénom', 'Nom', 'E-mail', 'Téléphone', 'Nationalité', 'Date de naissance', 'Genre', 'Adresse'];
-    const sheetName = async (response: LightMyRequestResponse) => {
-      const workbook = new ExcelJS.Workbook();
-      await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-      return workbook.worksheets[0]?.name;
-    };
+    const sheetName = async (response: LightMyRequestResponse) => (await worksheet(response)).name;
     const german = await download(DEMO_OPENING_IDS.published, '?categories[]=OPERATIONAL', owner, 'de-LU,de;q=0.9,en;q=0.5');
     assert.deepEqual((await sheetRows(german))[0], ['Bewerbungs-ID', 'Beworben am', 'Kanal', 'Sprache', 'Empfehlungscode', 'Einwilligung erteilt am']);
     assert.equal(await sheetName(german), 'Bewerbungen');
