@@ -27,6 +27,7 @@ export const ERROR_KEYS = {
   openingDeleteUnavailable: 'opening.deleteUnavailable',
   openingNotArchived: 'opening.notArchived',
   openingApplicationsRetained: 'opening.applicationsRetained',
+  openingReferenceCodeTaken: 'opening.referenceCodeTaken',
   postingNotFound: 'posting.notFound',
   fileNotFound: 'file.notFound',
 } as const;

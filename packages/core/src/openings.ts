@@ -216,6 +216,8 @@ export const OpeningResourceSchema = v.object({
   updatedAt: v.string(),
   postingsCount: v.number(),
   applicationsCount: v.number(),
+  /** Where visitors find it now: the channel kinds of its open postings (empty: nowhere, whatever its status). */
+  visibleOn: v.optional(v.array(v.picklist(POSTING_CHANNEL_KINDS)), []),
 });
 export type OpeningResource = v.InferOutput<typeof OpeningResourceSchema>;
 

@@ -127,6 +127,7 @@ describeEachBackend('openings: reads, permissions, tenants, list', (context) => 
         updatedAt: 'string',
         postingsCount: 1,
         applicationsCount: 30,
+        visibleOn: ['SHARE', 'REFERRAL'],
       },
     );
     assert.deepEqual((await h.call('viewer', 'GET', `/v2/jobs/${PUBLISHED}?select[]=title&select[]=status`)).json(), {
@@ -306,18 +307,48 @@ describeEachBackend('openings: state machine, duplicate, postings, deletion', (c
     assert.equal(bad.statusCode, 400, 'the main language needs content');
   });
 
-  it('duplicates an opening through baseOpening: same fields, a new DRAFT, no suffix', async () => {
+  it('duplicates an opening through baseOpening: same fields and description, a cleared reference code, a new DRAFT', async () => {
     const base = (await h.call('owner', 'GET', `/v2/jobs/${PUBLISHED}`)).json() as OpeningResource;
+    assert.ok(base.referenceCode && base.description, 'the base has a code and a description');
     const copy = await h.call('owner', 'POST', '/v2/jobs', { baseOpening: PUBLISHED });
     assert.equal(copy.statusCode, 201);
     const duplicate = copy.json() as OpeningResource;
     assert.notEqual(duplicate._id, PUBLISHED);
-    const fields = (o: OpeningResource) => [o.title, o.referenceCode, o.language, o.description, o.location, o.contract];
+    const fields = (o: OpeningResource) => [o.title, o.language, o.description, o.location, o.contract];
     assert.deepEqual(fields(duplicate), fields(base));
-    assert.deepEqual([duplicate.status, duplicate.postingsCount, duplicate.applicationsCount], ['DRAFT', 0, 0]);
-    const renamed = (await h.call('owner', 'POST', '/v2/jobs', { baseOpening: PUBLISHED, title: 'Mechatroniker:in Robotik (Nachtschicht)', referenceCode: null })).json() as OpeningResource;
-    assert.deepEqual([renamed.title, renamed.referenceCode, renamed.location], ['Mechatroniker:in Robotik (Nachtschicht)', null, 'Luxemburg']);
+    // A reference code names one opening: the copy does not inherit it.
+    assert.equal(duplicate.referenceCode, null);
+    assert.deepEqual([duplicate.status, duplicate.postingsCount, duplicate.applicationsCount, duplicate.visibleOn], ['DRAFT', 0, 0, []]);
+    const same = await h.call('owner', 'POST', '/v2/jobs', { baseOpening: PUBLISHED, referenceCode: ` ${base.referenceCode} ` });
+    assert.deepEqual(same.json(), { statusCode: 409, error: 'opening.referenceCodeTaken' });
+    const renamed = (await h.call('owner', 'POST', '/v2/jobs', { baseOpening: PUBLISHED, title: 'Mechatroniker:in Robotik (Nachtschicht)', referenceCode: 'LR-MEC-008' })).json() as OpeningResource;
+    assert.deepEqual([renamed.title, renamed.referenceCode, renamed.location, renamed.description], ['Mechatroniker:in Robotik (Nachtschicht)', 'LR-MEC-008', 'Luxemburg', base.description]);
     assert.equal((await h.call('owner', 'POST', '/v2/jobs', { baseOpening: NORDWIND_OPENING })).statusCode, 404);
+  });
+
+  it('stores the description through the allowlist sanitiser, and keeps what the editor writes unchanged', async () => {
+    const editorHtml =
+      '<h3>Vos missions</h3><ul><li><p>Concevoir</p></li><li><p><strong>Tester</strong> et <em>livrer</em></p></li></ul><ol><li><p>Un</p></li></ol><p>Voir <a href="https://lumen.example/jobs" rel="noopener noreferrer">le site</a><br>Merci</p>';
+    const created = (await h.call('owner', 'POST', '/v2/jobs', { title: 'Rich', language: 'fr', description: editorHtml })).json() as OpeningResource;
+    assert.equal(created.description, editorHtml);
+    const patched = await h.call('owner', 'PATCH', `/v2/jobs/${created._id}`, { description: '<h1 style="color:red" onclick="x()">Titre</h1><script>alert(1)</script><p class="MsoNormal">Texte</p>' });
+    assert.equal((patched.json() as OpeningResource).description, 'Titre<p>Texte</p>');
+  });
+
+  it('tells where an opening is visible: the channel kinds of its open postings', async () => {
+    const id = await openingIn('PUBLISHED');
+    const visibleOn = async () => ((await h.call('owner', 'GET', `/v2/jobs/${id}`)).json() as OpeningResource).visibleOn;
+    assert.deepEqual(await visibleOn(), [], 'published, but no publication yet');
+    const share = (await h.call('owner', 'POST', `/v2/jobs/${id}/postings`, { ...POSTING_BODY, channels: ['REFERRAL', 'SHARE'] })).json() as { _id: string };
+    assert.deepEqual(await visibleOn(), ['SHARE', 'REFERRAL']);
+    const board = (await h.call('owner', 'POST', `/v2/jobs/${id}/postings`, { ...POSTING_BODY, channels: ['BOARD'] })).json() as { _id: string };
+    assert.deepEqual(await visibleOn(), ['BOARD', 'SHARE', 'REFERRAL']);
+    assert.equal((await h.call('owner', 'POST', `/v2/jobs/${id}/postings/${share._id}/close`)).statusCode, 200);
+    assert.deepEqual(await visibleOn(), ['BOARD']);
+    const listed = (await h.call('owner', 'GET', `/v2/jobs?search=${encodeURIComponent('Opening PUBLISHED')}`)).json() as PageOf<OpeningResource>;
+    assert.deepEqual(listed.items.find((item) => item._id === id)?.visibleOn, ['BOARD']);
+    assert.equal((await h.call('owner', 'POST', `/v2/jobs/${id}/postings/${board._id}/close`)).statusCode, 200);
+    assert.deepEqual(await visibleOn(), []);
   });
 
   it('deletes an archived opening only when its applications are past the retention period', async () => {

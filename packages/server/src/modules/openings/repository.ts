@@ -15,6 +15,8 @@ export interface OpeningRow {
   updated_at: Date;
   postings_count: number;
   applications_count: number;
+  /** The kinds of channel (BOARD, SHARE, REFERRAL) of its OPEN postings, comma-separated, sorted; null when none. */
+  visible_on: string | null;
 }
 
 export interface OpeningFields {
@@ -64,6 +66,12 @@ export function createOpeningRepository(db: Kysely<Database>) {
           join channels c on c.company_id = a.company_id and c.id = a.channel_id
           join postings p on p.company_id = c.company_id and p.id = c.posting_id
           where a.company_id = o.company_id and p.opening_id = o.id)`.as('applications_count'),
+        // Where a visitor can find it right now: the same rule as the public offers (an OPEN
+        // posting of an opening that is not ARCHIVED). Text, not an array: pg and PGlite agree on it.
+        sql<string | null>`(select string_agg(distinct c.kind, ',' order by c.kind) from channels c
+          join postings p on p.company_id = c.company_id and p.id = c.posting_id
+          where c.company_id = o.company_id and p.opening_id = o.id and p.status = 'OPEN'
+            and o.status <> 'ARCHIVED' and c.kind in ('BOARD', 'SHARE', 'REFERRAL'))`.as('visible_on'),
       ]);
   }
 

@@ -10,12 +10,14 @@ import {
   type OpeningResource,
   OPENING_TRANSITIONS,
   type PageOf,
+  POSTING_CHANNEL_KINDS,
   toLocale,
 } from '@rec/core';
 import { newId } from '../../db/ids';
 import { type AuthContext, tenantOf } from '../../http/auth';
 import { HttpError } from '../../http/errors';
 import type { Clock } from '../auth/tokens';
+import { sanitizeDescription } from '../offers/sanitize-description';
 import type { OpeningFields, OpeningRepository, OpeningRow } from './repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -34,6 +36,7 @@ export function openingResource(row: OpeningRow): OpeningResource {
     updatedAt: new Date(row.updated_at).toISOString(),
     postingsCount: row.postings_count,
     applicationsCount: row.applications_count,
+    visibleOn: POSTING_CHANNEL_KINDS.filter((kind) => row.visible_on?.split(',').includes(kind)),
   };
 }
 
@@ -101,18 +104,24 @@ export function createOpeningService(deps: OpeningServiceDeps) {
       return { items: rows.map(openingResource), total, page: query.page, pageSize: query.pageSize };
     },
 
-    /** A new DRAFT; with `baseOpening`, a copy of that opening's fields (the body's fields win; the title gets no suffix). */
+    /**
+     * A new DRAFT; with `baseOpening`, a copy of that opening's fields (the body's fields win; the
+     * title gets no suffix). A reference code names one opening: the copy's is cleared unless the
+     * body gives a new one (the base's own code is refused with 409).
+     */
     async create(auth: AuthContext, body: OpeningCreateBody): Promise<OpeningResource> {
       const companyId = tenantOf(auth);
       const base = body.baseOpening ? await load(companyId, body.baseOpening) : undefined;
       const title = body.title ?? base?.title;
       const language = body.language ?? base?.language;
       if (!title || !language) throw new HttpError(400, ERROR_KEYS.badRequest);
+      const referenceCode = body.referenceCode || null;
+      if (base && referenceCode && referenceCode === base.reference_code) throw new HttpError(409, ERROR_KEYS.openingReferenceCodeTaken);
       const fields: OpeningFields = {
         title,
         language,
-        reference_code: body.referenceCode !== undefined ? body.referenceCode || null : (base?.reference_code ?? null),
-        description: body.description ?? base?.description ?? '',
+        reference_code: referenceCode,
+        description: sanitizeDescription(body.description ?? base?.description ?? ''),
         location: body.location !== undefined ? body.location || null : (base?.location ?? null),
         contract: body.contract !== undefined ? body.contract || null : (base?.contract ?? null),
       };
@@ -128,7 +137,7 @@ export function createOpeningService(deps: OpeningServiceDeps) {
       if (body.title !== undefined) fields.title = body.title;
       if (body.referenceCode !== undefined) fields.reference_code = body.referenceCode || null;
       if (body.language !== undefined) fields.language = body.language;
-      if (body.description !== undefined) fields.description = body.description;
+      if (body.description !== undefined) fields.description = sanitizeDescription(body.description);
       if (body.location !== undefined) fields.location = body.location || null;
       if (body.contract !== undefined) fields.contract = body.contract || null;
       if (!(await repository.update(companyId, id, fields, now()))) throw new HttpError(404, ERROR_KEYS.openingNotFound);
