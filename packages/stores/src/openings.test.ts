@@ -35,6 +35,7 @@ const opening = (id = ID, status: OpeningStatus = 'PUBLISHED', title = 'Robotics
   updatedAt: '2026-01-02T00:00:00.000Z',
   postingsCount: 0,
   applicationsCount: 0,
+  visibleOn: [],
 });
 
 /** A clock the test moves by hand. */

@@ -10,7 +10,7 @@ import { useT } from '../../i18n';
 import { navigate } from '../../navigation';
 import { useTitle } from '../../title';
 import { useStore } from '../../use-store';
-import { languageName, Notice, SelectField, TextAreaField, useRuleText, WizardSteps } from './shared';
+import { DescriptionField, descriptionText, languageName, Notice, SelectField, useRuleText, WizardSteps } from './shared';
 
 /** The opening wizard's steps (the {slug} of /recruiter/openings/create/{slug}). */
 export const OPENING_WIZARD_STEPS = ['details', 'review'] as const;
@@ -135,7 +135,14 @@ function OpeningForm({ values, onSubmit, submitLabel, busy }: { values: OpeningV
       />
       <TextField label={t('openings.fields.location')} {...text('location')} onChange={(event) => change('location', event.target.value)} />
       <TextField label={t('openings.fields.contract')} {...text('contract')} onChange={(event) => change('contract', event.target.value)} />
-      <TextAreaField label={t('openings.fields.description')} {...text('description')} onChange={(event) => change('description', event.target.value)} />
+      <DescriptionField
+        label={t('openings.fields.description')}
+        name="description"
+        value={current.description}
+        error={ruleText(failures.description)}
+        onChange={(html) => change('description', html)}
+        onBlur={() => blur('description')}
+      />
       <div className="form-actions">
         <Button type="submit" busy={busy ?? false}>
           {submitLabel}
@@ -154,7 +161,7 @@ function Summary({ values }: { values: OpeningValues }) {
     [t('openings.fields.language'), languageName(values.language, locale)],
     [t('openings.fields.location'), values.location],
     [t('openings.fields.contract'), values.contract],
-    [t('openings.fields.description'), values.description],
+    [t('openings.fields.description'), descriptionText(values.description)],
   ];
   return (
     <dl className="wizard-summary">
@@ -200,7 +207,8 @@ function CreateOpening({ slug, baseOpening }: { slug?: string | undefined; baseO
       (base) => {
         if (!live) return;
         setBaseTitle(base.title);
-        if ($draft.get()?.key !== key) $draft.set({ key, values: valuesOf(base) });
+        // A reference code names one opening: the copy starts without one (the server refuses the same code).
+        if ($draft.get()?.key !== key) $draft.set({ key, values: { ...valuesOf(base), referenceCode: '' } });
       },
       (error) => live && setFailed(isApiError(error) ? error.key : 'genericErrorTitle'),
     );

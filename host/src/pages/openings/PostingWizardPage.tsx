@@ -4,53 +4,80 @@ import { type Rule, validateForm } from '@rec/core/form-rules';
 import { $opening, can, showErrorToast, showToast } from '@rec/stores';
 import { Button, Loading, TextField } from '@rec/ui';
 import { atom } from 'nanostores';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { $locale, api } from '../../api';
 import { useT } from '../../i18n';
 import { navigate } from '../../navigation';
 import { useTitle } from '../../title';
 import { useStore } from '../../use-store';
-import { languageName, Notice, SelectField, TextAreaField, useRuleText, WizardSteps } from './shared';
+import { DescriptionField, descriptionText, languageName, Notice, SelectField, useRuleText, WizardSteps } from './shared';
 
 /** The posting wizard's steps (the {slug} of postings/create/{slug} and postings/{id}/edit/{slug}). */
 export const POSTING_WIZARD_STEPS = ['content', 'channels', 'review'] as const;
 export type PostingWizardStep = (typeof POSTING_WIZARD_STEPS)[number];
 
+/** What a posting says in one language. */
+export type PostingContentValues = { title: string; description: string; location: string; contract: string };
+
 export type PostingValues = {
+  /** The posting's own language (the offer falls back to it). */
   language: string;
-  title: string;
-  description: string;
-  location: string;
-  contract: string;
+  /** The languages it is written in, in tab order; the own language is always among them. */
+  languages: string[];
+  contents: Record<string, PostingContentValues>;
   channels: PostingChannelKind[];
 };
 
-export const POSTING_RULES: Readonly<Record<'language' | 'title' | 'description' | 'location' | 'contract', readonly Rule[]>> = {
-  language: [{ name: 'required' }],
+export const POSTING_RULES: Readonly<Record<keyof PostingContentValues, readonly Rule[]>> = {
   title: [{ name: 'required' }, { name: 'max', length: 160 }],
   description: [{ name: 'required' }, { name: 'max', length: 20_000 }],
   location: [{ name: 'max', length: 160 }],
   contract: [{ name: 'max', length: 80 }],
 };
 
-/** The draft of the wizard, kept between its steps (key: opening id + posting id or 'new'). */
-const $postingDraft = atom<{ key: string; values: PostingValues } | null>(null);
+const EMPTY_CONTENT: PostingContentValues = { title: '', description: '', location: '', contract: '' };
 
-export function postingInput(values: PostingValues): PostingInput {
-  const content: PostingInput['contents'][string] = { title: values.title.trim(), description: values.description.trim() };
-  if (values.location.trim()) content.location = values.location.trim();
-  if (values.contract.trim()) content.contract = values.contract.trim();
-  return { language: values.language, contents: { [values.language]: content }, channels: values.channels };
+/** The draft of the wizard, kept between its steps (key: opening id + posting id or 'new'). */
+const $postingDraft = atom<{ key: string; values: PostingValues; saved: string[] } | null>(null);
+
+export function contentOf(values: PostingValues, language: string): PostingContentValues {
+  return values.contents[language] ?? EMPTY_CONTENT;
 }
 
-function valuesOfPosting(posting: PostingResource): PostingValues {
-  const content = posting.contents[posting.language] ?? Object.values(posting.contents)[0];
+/** The failed rules of each language's content (languages without failures left out). */
+export function postingFailures(values: PostingValues): Record<string, Partial<Record<keyof PostingContentValues, Rule>>> {
+  const failures: Record<string, Partial<Record<keyof PostingContentValues, Rule>>> = {};
+  for (const language of values.languages) {
+    const found = validateForm(POSTING_RULES, contentOf(values, language));
+    if (Object.keys(found).length) failures[language] = found;
+  }
+  return failures;
+}
+
+export function postingInput(values: PostingValues): PostingInput {
+  const contents: PostingInput['contents'] = {};
+  for (const language of values.languages) {
+    const source = contentOf(values, language);
+    const content: PostingInput['contents'][string] = { title: source.title.trim(), description: source.description.trim() };
+    if (source.location.trim()) content.location = source.location.trim();
+    if (source.contract.trim()) content.contract = source.contract.trim();
+    contents[language] = content;
+  }
+  return { language: values.language, contents, channels: values.channels };
+}
+
+export function valuesOfPosting(posting: PostingResource): PostingValues {
+  // The own language first, then the others in the order of LOCALES.
+  const languages = [posting.language, ...LOCALES.filter((code) => code !== posting.language && posting.contents[code])];
+  const contents: Record<string, PostingContentValues> = {};
+  for (const language of languages) {
+    const content = posting.contents[language as keyof typeof posting.contents];
+    contents[language] = { title: content?.title ?? '', description: content?.description ?? '', location: content?.location ?? '', contract: content?.contract ?? '' };
+  }
   return {
     language: posting.language,
-    title: content?.title ?? '',
-    description: content?.description ?? '',
-    location: content?.location ?? '',
-    contract: content?.contract ?? '',
+    languages,
+    contents,
     channels: POSTING_CHANNEL_KINDS.filter((kind) => posting.channels.some((channel) => channel.kind === kind)),
   };
 }
@@ -66,15 +93,17 @@ export function PostingWizardPage({ openingId, postingId, slug }: Props) {
   const t = useT();
   const opening = useStore($opening);
   const draft = useStore($postingDraft);
-  const ruleText = useRuleText();
   const id = useId();
+  const ruleText = useRuleText();
   const key = `${openingId}:${postingId ?? 'new'}`;
   const base = postingId ? `/recruiter/openings/${openingId}/postings/${postingId}/edit` : `/recruiter/openings/${openingId}/postings/create`;
   const step: PostingWizardStep | null = (POSTING_WIZARD_STEPS as readonly string[]).includes(slug ?? '') ? (slug as PostingWizardStep) : null;
-  const [failures, setFailures] = useState<Record<string, Rule>>({});
+  const [failures, setFailures] = useState<ReturnType<typeof postingFailures>>({});
   const [channelsError, setChannelsError] = useState(false);
   const [saving, setSaving] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
+  const [tab, setTab] = useState<string | null>(null);
+  const [focusField, setFocusField] = useState<string | null>(null);
   const title = opening?.title ?? '';
   const heading = postingId ? t('openings.wizard.postingEditTitle', { title }) : t('openings.wizard.postingCreateTitle', { title });
   useTitle(heading);
@@ -91,7 +120,17 @@ export function PostingWizardPage({ openingId, postingId, slug }: Props) {
   useEffect(() => {
     if (done.current || draft?.key === key) return;
     if (!postingId) {
-      $postingDraft.set({ key, values: { language: opening?.language ?? locale, title: opening?.title ?? '', description: opening?.description ?? '', location: opening?.location ?? '', contract: opening?.contract ?? '', channels: ['BOARD'] } });
+      const language = opening?.language ?? locale;
+      $postingDraft.set({
+        key,
+        saved: [],
+        values: {
+          language,
+          languages: [language],
+          contents: { [language]: { title: opening?.title ?? '', description: opening?.description ?? '', location: opening?.location ?? '', contract: opening?.contract ?? '' } },
+          channels: ['BOARD'],
+        },
+      });
       return;
     }
     let live = true;
@@ -99,8 +138,10 @@ export function PostingWizardPage({ openingId, postingId, slug }: Props) {
       (postings) => {
         if (!live) return;
         const posting = postings.find((item) => item._id === postingId);
-        if (posting) $postingDraft.set({ key, values: valuesOfPosting(posting) });
-        else setFailed('openings.posting.notFound');
+        if (posting) {
+          const values = valuesOfPosting(posting);
+          $postingDraft.set({ key, values, saved: values.languages });
+        } else setFailed('openings.posting.notFound');
       },
       (error) => live && setFailed(isApiError(error) ? error.key : 'genericErrorTitle'),
     );
@@ -109,26 +150,53 @@ export function PostingWizardPage({ openingId, postingId, slug }: Props) {
     };
   }, [draft, key, postingId, openingId, opening, locale]);
 
+  // After a failed submit, the first invalid field of the language now shown gets the focus.
+  useEffect(() => {
+    if (!focusField) return;
+    document.querySelector<HTMLElement>(`#${CSS.escape(`${id}-panel`)} [name="${focusField}"]`)?.focus();
+    setFocusField(null);
+  }, [focusField, id]);
+
   if (!opening) return <Loading label={t('openings.loading')} />;
   if (!can(PERMISSIONS.postingsCreate)) return <Notice title={heading}>{<p>{t('openings.notAllowed')}</p>}</Notice>;
   if (!postingId && opening.status !== 'PUBLISHED') return <Notice title={heading}>{<p>{t('openings.wizard.notPublished')}</p>}</Notice>;
   if (failed) return <Notice title={heading}>{<p role="alert">{t(failed)}</p>}</Notice>;
   if (!step || draft?.key !== key) return <Loading label={t('openings.loading')} />;
   const values = draft.values;
+  const current = tab && values.languages.includes(tab) ? tab : values.language;
+  const missing = (language: string) => Object.keys(validateForm({ title: POSTING_RULES.title, description: POSTING_RULES.description }, contentOf(values, language))).length > 0;
 
-  const set = (patch: Partial<PostingValues>) => {
-    const next = { ...values, ...patch };
-    $postingDraft.set({ key, values: next });
-    if (Object.keys(failures).length) setFailures(validateForm(POSTING_RULES, next));
+  const update = (next: PostingValues) => {
+    $postingDraft.set({ ...draft, values: next });
+    if (Object.keys(failures).length) setFailures(postingFailures(next));
   };
+  const setContent = (language: string, patch: Partial<PostingContentValues>) =>
+    update({ ...values, contents: { ...values.contents, [language]: { ...contentOf(values, language), ...patch } } });
+
+  function addLanguage(language: string) {
+    if (!language || values.languages.includes(language)) return;
+    // A new language starts from the own language's text, to translate in place.
+    update({ ...values, languages: [...values.languages, language], contents: { ...values.contents, [language]: { ...contentOf(values, values.language) } } });
+    setTab(language);
+    document.getElementById(`${id}-tab-${language}`)?.focus();
+  }
+
+  function removeLanguage(language: string) {
+    const { [language]: _removed, ...contents } = values.contents;
+    update({ ...values, languages: values.languages.filter((code) => code !== language), contents });
+    setTab(values.language);
+    document.getElementById(`${id}-tab-${values.language}`)?.focus();
+  }
 
   function nextFromContent(event: FormEvent) {
     event.preventDefault();
-    const found = validateForm(POSTING_RULES, values);
+    const found = postingFailures(values);
     setFailures(found);
-    const first = Object.keys(found)[0];
-    if (first) {
-      (event.currentTarget as HTMLFormElement).querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    // The language shown first if it has failures, else the first one (in tab order) that has.
+    const language = found[current] ? current : values.languages.find((code) => found[code]);
+    if (language) {
+      setTab(language);
+      setFocusField(Object.keys(found[language] ?? {})[0] ?? null);
       return;
     }
     navigate(`${base}/channels`);
@@ -159,8 +227,24 @@ export function PostingWizardPage({ openingId, postingId, slug }: Props) {
     }
   }
 
+  // The tabs pattern: arrow keys, Home and End move between the languages (and show them).
+  function tabKey(event: KeyboardEvent<HTMLDivElement>) {
+    const at = values.languages.indexOf(current);
+    const last = values.languages.length - 1;
+    const moves: Record<string, number> = { ArrowRight: at + 1 > last ? 0 : at + 1, ArrowLeft: at - 1 < 0 ? last : at - 1, Home: 0, End: last };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    const language = values.languages[target] ?? values.language;
+    setTab(language);
+    document.getElementById(`${id}-tab-${language}`)?.focus();
+  }
+
   const steps = POSTING_WIZARD_STEPS.map((name) => ({ slug: name, label: t(`openings.wizard.steps.${name}`), href: name === 'content' || draft ? `${base}/${name}` : undefined }));
-  const field = (name: keyof typeof POSTING_RULES) => ({ name, value: values[name], error: ruleText(failures[name]) });
+  const content = contentOf(values, current);
+  const ruleOf = (field: keyof PostingContentValues) => failures[current]?.[field];
+  const field = (name: keyof PostingContentValues) => ({ name, value: content[name], error: ruleText(ruleOf(name)) });
+  const addable = LOCALES.filter((code) => !values.languages.includes(code));
 
   return (
     <section className="wizard" aria-labelledby="wizard-title">
@@ -173,15 +257,80 @@ export function PostingWizardPage({ openingId, postingId, slug }: Props) {
       {step === 'content' ? (
         <form className="wizard-form" onSubmit={nextFromContent} noValidate>
           <SelectField
-            label={t('openings.fields.language')}
-            {...field('language')}
-            onChange={(event) => set({ language: event.target.value })}
+            label={t('postingLanguages.ownLanguage')}
+            name="language"
+            value={values.language}
+            hint={t('postingLanguages.ownLanguageHint')}
+            onChange={(event) => {
+              const language = event.target.value;
+              // The own language is always written: choosing a new one adds its tab.
+              const languages = values.languages.includes(language) ? values.languages : [...values.languages, language];
+              const contents = values.contents[language] ? values.contents : { ...values.contents, [language]: { ...contentOf(values, values.language) } };
+              update({ ...values, language, languages, contents });
+              setTab(language);
+            }}
             options={LOCALES.map((code) => ({ value: code, label: languageName(code, locale) }))}
           />
-          <TextField label={t('openings.fields.title')} {...field('title')} onChange={(event) => set({ title: event.target.value })} required autoComplete="off" />
-          <TextAreaField label={t('openings.fields.description')} {...field('description')} onChange={(event) => set({ description: event.target.value })} required />
-          <TextField label={t('openings.fields.location')} {...field('location')} onChange={(event) => set({ location: event.target.value })} />
-          <TextField label={t('openings.fields.contract')} {...field('contract')} onChange={(event) => set({ contract: event.target.value })} />
+          <div className="language-tabs">
+            <div className="language-tabs-bar">
+              <div role="tablist" aria-label={t('postingLanguages.tabsLabel')} className="language-tablist" onKeyDown={tabKey}>
+                {values.languages.map((language) => {
+                  const selected = language === current;
+                  const incomplete = missing(language);
+                  return (
+                    <button
+                      key={language}
+                      type="button"
+                      role="tab"
+                      id={`${id}-tab-${language}`}
+                      aria-selected={selected}
+                      aria-controls={`${id}-panel`}
+                      tabIndex={selected ? 0 : -1}
+                      className={`language-tab${incomplete ? ' language-tab-missing' : ''}`}
+                      onClick={() => setTab(language)}
+                    >
+                      <span lang={language}>{languageName(language, locale)}</span>
+                      {incomplete ? <span className="language-tab-flag">{t('postingLanguages.missing')}</span> : null}
+                    </button>
+                  );
+                })}
+              </div>
+              {addable.length ? (
+                <div className="language-add">
+                  <label htmlFor={`${id}-add`}>{t('postingLanguages.add')}</label>
+                  <select
+                    id={`${id}-add`}
+                    className="rec-input"
+                    value=""
+                    onChange={(event) => addLanguage(event.target.value)}
+                  >
+                    <option value="">{t('postingLanguages.addPlaceholder')}</option>
+                    {addable.map((code) => (
+                      <option key={code} value={code}>
+                        {languageName(code, locale)}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              ) : null}
+            </div>
+            <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${current}`} className="language-panel" lang={current}>
+              {/* key: each language its own fields (and editor), so switching never mixes texts. */}
+              <div key={current} className="language-fields">
+                <TextField label={t('openings.fields.title')} {...field('title')} onChange={(event) => setContent(current, { title: event.target.value })} required autoComplete="off" />
+                <DescriptionField label={t('openings.fields.description')} {...field('description')} onChange={(html) => setContent(current, { description: html })} required />
+                <TextField label={t('openings.fields.location')} {...field('location')} onChange={(event) => setContent(current, { location: event.target.value })} />
+                <TextField label={t('openings.fields.contract')} {...field('contract')} onChange={(event) => setContent(current, { contract: event.target.value })} />
+                {current !== values.language && !draft.saved.includes(current) ? (
+                  <p>
+                    <Button variant="secondary" onClick={() => removeLanguage(current)}>
+                      {t('postingLanguages.remove', { language: languageName(current, locale) })}
+                    </Button>
+                  </p>
+                ) : null}
+              </div>
+            </div>
+          </div>
           <div className="form-actions">
             <Button type="submit">{t('openings.wizard.next')}</Button>
           </div>
@@ -200,7 +349,7 @@ export function PostingWizardPage({ openingId, postingId, slug }: Props) {
                   checked={values.channels.includes(kind)}
                   onChange={(event) => {
                     setChannelsError(false);
-                    set({ channels: POSTING_CHANNEL_KINDS.filter((item) => (item === kind ? event.target.checked : values.channels.includes(item))) });
+                    update({ ...values, channels: POSTING_CHANNEL_KINDS.filter((item) => (item === kind ? event.target.checked : values.channels.includes(item))) });
                   }}
                 />
                 <label htmlFor={`${id}-${kind}`}>{t(`openings.posting.channel.${kind}`)}</label>
@@ -224,11 +373,8 @@ export function PostingWizardPage({ openingId, postingId, slug }: Props) {
           <dl className="wizard-summary">
             {(
               [
-                [t('openings.fields.language'), languageName(values.language, locale)],
-                [t('openings.fields.title'), values.title],
-                [t('openings.fields.description'), values.description],
-                [t('openings.fields.location'), values.location],
-                [t('openings.fields.contract'), values.contract],
+                [t('postingLanguages.ownLanguage'), languageName(values.language, locale)],
+                [t('postingLanguages.languages'), values.languages.map((code) => languageName(code, locale)).join(', ')],
                 [t('openings.posting.channels'), values.channels.map((kind) => t(`openings.posting.channel.${kind}`)).join(', ')],
               ] as const
             ).map(([term, value]) => (
@@ -238,6 +384,31 @@ export function PostingWizardPage({ openingId, postingId, slug }: Props) {
               </div>
             ))}
           </dl>
+          {values.languages.map((language) => {
+            const text = contentOf(values, language);
+            return (
+              <section key={language} className="wizard-language" aria-labelledby={`${id}-review-${language}`} lang={language}>
+                <h3 id={`${id}-review-${language}`} lang={locale}>
+                  {languageName(language, locale)}
+                </h3>
+                <dl className="wizard-summary">
+                  {(
+                    [
+                      [t('openings.fields.title'), text.title],
+                      [t('openings.fields.description'), descriptionText(text.description)],
+                      [t('openings.fields.location'), text.location],
+                      [t('openings.fields.contract'), text.contract],
+                    ] as const
+                  ).map(([term, value]) => (
+                    <div key={term}>
+                      <dt lang={locale}>{term}</dt>
+                      <dd>{value || '—'}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </section>
+            );
+          })}
           <div className="form-actions">
             <a className="rec-button rec-button-secondary" href={`${base}/channels`}>
               {t('openings.wizard.back')}

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { validateForm } from '@rec/core/form-rules';
 import { sortStateOf } from './OpeningsListPage';
 import { OPENING_RULES, openingInput } from './OpeningWizardPage';
-import { POSTING_RULES, postingInput } from './PostingWizardPage';
+import { POSTING_RULES, postingFailures, postingInput, valuesOfPosting } from './PostingWizardPage';
 import { formatDate } from './shared';
 
 describe('openings list sort', () => {
@@ -30,14 +30,50 @@ describe('opening form', () => {
 });
 
 describe('posting form', () => {
-  it('puts the content under its language and keeps the chosen channels', () => {
-    const input = postingInput({ language: 'de', title: ' Mechatroniker ', description: 'Text', location: '', contract: 'Unbefristet', channels: ['SHARE'] });
-    assert.deepEqual(input, { language: 'de', contents: { de: { title: 'Mechatroniker', description: 'Text', contract: 'Unbefristet' } }, channels: ['SHARE'] });
+  const content = { title: ' Mechatroniker ', description: '<p>Text</p>', location: '', contract: 'Unbefristet' };
+
+  it('sends every language of the posting under its code, and keeps the chosen channels', () => {
+    const input = postingInput({
+      language: 'de',
+      languages: ['de', 'fr'],
+      contents: { de: content, fr: { title: 'Mécatronicien·ne', description: '<ul><li><p>Robots</p></li></ul>', location: ' Esch ', contract: '' } },
+      channels: ['SHARE'],
+    });
+    assert.deepEqual(input, {
+      language: 'de',
+      contents: {
+        de: { title: 'Mechatroniker', description: '<p>Text</p>', contract: 'Unbefristet' },
+        fr: { title: 'Mécatronicien·ne', description: '<ul><li><p>Robots</p></li></ul>', location: 'Esch' },
+      },
+      channels: ['SHARE'],
+    });
   });
 
-  it('requires title and description', () => {
-    const failures = validateForm(POSTING_RULES, { language: 'en', title: '', description: ' ', location: '', contract: '' });
-    assert.deepEqual(Object.keys(failures).sort(), ['description', 'title']);
+  it('requires title and description in every language, and names the languages that miss them', () => {
+    const failures = postingFailures({ language: 'de', languages: ['de', 'pl'], contents: { de: content, pl: { title: '', description: ' ', location: '', contract: '' } }, channels: [] });
+    assert.deepEqual(Object.keys(failures), ['pl']);
+    assert.deepEqual(Object.keys(failures.pl ?? {}).sort(), ['description', 'title']);
+    assert.deepEqual(Object.keys(validateForm(POSTING_RULES, { title: 'x', description: '', location: '', contract: '' })), ['description']);
+  });
+
+  it('reads a stored posting as one tab per language, its own language first', () => {
+    const values = valuesOfPosting({
+      _id: '64b0c0de0000000000000099',
+      openingId: '64b0c0de0000000000000098',
+      status: 'OPEN',
+      language: 'fr',
+      contents: {
+        de: { title: 'Titel', description: '<p>De</p>', location: null, contract: null },
+        fr: { title: 'Titre', description: '<p>Fr</p>', location: 'Luxembourg', contract: null },
+      },
+      channels: [{ _id: '64b0c0de0000000000000097', kind: 'BOARD', url: 'https://x.example/offer/c/1' }],
+      validThrough: null,
+      employmentType: null,
+      publishedAt: '2026-01-01T00:00:00.000Z',
+    });
+    assert.deepEqual(values.languages, ['fr', 'de']);
+    assert.deepEqual(values.contents.de, { title: 'Titel', description: '<p>De</p>', location: '', contract: '' });
+    assert.deepEqual(values.channels, ['BOARD']);
   });
 });
 

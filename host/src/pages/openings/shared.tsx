@@ -1,6 +1,7 @@
 import type { OpeningStatus } from '@rec/api-client';
 import { type Rule, ruleMessage } from '@rec/core/form-rules';
-import { type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
+import { Loading } from '@rec/ui';
+import { lazy, type ReactNode, type SelectHTMLAttributes, Suspense, type TextareaHTMLAttributes, useId } from 'react';
 import { useT } from '../../i18n';
 
 /** DD/MM/YYYY (spec §9), in the browser's time zone; empty for a missing or odd value. */
@@ -99,14 +100,65 @@ export function TextAreaField({ label, error, hint, ...rest }: { label: string; 
   );
 }
 
+// The editor (Tiptap and ProseMirror) is its own chunk: only recruiters writing a description load it.
+const RichTextEditor = lazy(() => import('./RichTextEditor'));
+
+/** A description: rich text (headings, bold, italic, lists, links) stored as allowlisted HTML. */
+export function DescriptionField({
+  label,
+  error,
+  name,
+  value,
+  onChange,
+  onBlur,
+  required,
+}: {
+  label: string;
+  error?: string | undefined;
+  name: string;
+  value: string;
+  onChange: (html: string) => void;
+  onBlur?: (() => void) | undefined;
+  required?: boolean;
+}) {
+  const t = useT();
+  const id = useId();
+  return (
+    <div className={`rec-field${error ? ' rec-field-invalid' : ''}`}>
+      {/* Not a <label>: the editor is a contenteditable region, labelled through aria-labelledby. */}
+      <span id={`${id}-label`} className="rec-field-label">
+        {label}
+      </span>
+      <Suspense fallback={<Loading label={t('richText.loading')} />}>
+        <RichTextEditor
+          labelId={`${id}-label`}
+          describedBy={error ? `${id}-error` : undefined}
+          invalid={!!error}
+          required={required ?? false}
+          name={name}
+          value={value}
+          onChange={onChange}
+          onBlur={onBlur}
+        />
+      </Suspense>
+      {error ? (
+        <p id={`${id}-error`} className="rec-field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 export function SelectField({
   label,
   error,
+  hint,
   options,
   ...rest
-}: { label: string; error?: string | undefined; options: readonly { value: string; label: string }[] } & SelectHTMLAttributes<HTMLSelectElement>) {
+}: { label: string; error?: string | undefined; hint?: string | undefined; options: readonly { value: string; label: string }[] } & SelectHTMLAttributes<HTMLSelectElement>) {
   return (
-    <FieldShell label={label} error={error}>
+    <FieldShell label={label} error={error} hint={hint}>
       {({ id, describedBy, invalid }) => (
         <select id={id} className="rec-input" aria-describedby={describedBy} aria-invalid={invalid || undefined} {...rest}>
           {options.map((option) => (
