@@ -16,6 +16,7 @@ import { api } from '../../api';
 import { useT } from '../../i18n';
 import { navigate } from '../../navigation';
 import { ExportDialog } from './ExportDialog';
+import { boardPostingHref, mayPublishOnBoard } from './Visibility';
 
 type Confirmation = 'archive' | 'unarchive' | 'delete';
 
@@ -40,6 +41,8 @@ export function OpeningActions({ opening, onChanged }: OpeningActionsProps) {
   const [deleteCheck, setDeleteCheck] = useState<DeleteCheck>('checking');
   const [exporting, setExporting] = useState(false);
   const [busy, setBusy] = useState(false);
+  /** Just published, and not on the career page yet: offer to put it there. */
+  const [published, setPublished] = useState<OpeningResource | null>(null);
   const actions = openingActions(opening.status, (permission) => can(permission));
   const returnFocus = () => button.current;
 
@@ -80,7 +83,12 @@ export function OpeningActions({ opening, onChanged }: OpeningActionsProps) {
       case 'export':
         return setExporting(true);
       case 'publish':
-        return void run(() => publishOpening(api, opening._id), 'openings.toast.published').then((next) => next && onChanged?.('publish', next));
+        return void run(() => publishOpening(api, opening._id), 'openings.toast.published').then((next) => {
+          if (!next) return;
+          onChanged?.('publish', next);
+          // Publishing alone shows the opening nowhere: the career page needs a publication.
+          if (mayPublishOnBoard(next)) setPublished(next);
+        });
       case 'archive':
       case 'unarchive':
         return setConfirming(action);
@@ -157,6 +165,27 @@ export function OpeningActions({ opening, onChanged }: OpeningActionsProps) {
           ) : (
             <p>{t(`openings.confirm.${confirming}.text`, { title: opening.title })}</p>
           )}
+        </Dialog>
+      ) : null}
+      {published ? (
+        <Dialog
+          open
+          title={t('visibility.afterPublishTitle', { title: published.title })}
+          onClose={() => setPublished(null)}
+          closeLabel={t('openings.close')}
+          returnFocus={returnFocus}
+          actions={
+            <>
+              <Button variant="secondary" onClick={() => setPublished(null)}>
+                {t('visibility.later')}
+              </Button>
+              <a className="rec-button rec-button-primary" href={boardPostingHref(published._id)} data-autofocus="" onClick={() => setPublished(null)}>
+                {t('visibility.publishOnBoard')}
+              </a>
+            </>
+          }
+        >
+          <p>{t('visibility.afterPublishText')}</p>
         </Dialog>
       ) : null}
       {exporting ? <ExportDialog opening={opening} open onClose={() => setExporting(false)} returnFocus={returnFocus} /> : null}

@@ -10,6 +10,7 @@ import { useStore } from '../../use-store';
 import { OpeningActions } from './OpeningActions';
 import { PostingList } from './Postings';
 import { descriptionText, formatDate, languageName, StatusBadge } from './shared';
+import { CareerPageNotice, VisibleOn } from './Visibility';
 
 /** /recruiter/openings/{id}: the opening, its postings (channels with copyable URLs) and its applicants. */
 export function OpeningPage() {
@@ -38,7 +39,14 @@ export function OpeningPage() {
         <StatusBadge status={opening.status} />
         <OpeningActions opening={opening} />
       </div>
+      <CareerPageNotice opening={opening} />
       <dl className="opening-details">
+        <div>
+          <dt>{t('visibility.label')}</dt>
+          <dd>
+            <VisibleOn opening={opening} />
+          </dd>
+        </div>
         {details
           .filter(([, value]) => value)
           .map(([term, value]) => (

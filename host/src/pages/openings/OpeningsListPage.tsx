@@ -9,6 +9,7 @@ import { useTitle } from '../../title';
 import { useStore } from '../../use-store';
 import { OpeningActions } from './OpeningActions';
 import { formatDate, SelectField, StatusBadge } from './shared';
+import { VisibleOn } from './Visibility';
 
 /** Search waits this long after the last key (one request per pause, not per key). */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -59,6 +60,7 @@ export function OpeningsListPage() {
       },
       { id: 'referenceCode', header: t('openings.columns.referenceCode'), cell: (row) => row.referenceCode ?? '' },
       { id: 'status', header: t('openings.columns.status'), cell: (row) => <StatusBadge status={row.status} /> },
+      { id: 'visibleOn', header: t('visibility.column'), cell: (row) => <VisibleOn opening={row} /> },
       { id: 'applications', header: t('openings.columns.applications'), cell: (row) => row.applicationsCount ?? 0 },
       { id: 'postings', header: t('openings.columns.postings'), cell: (row) => row.postingsCount ?? 0 },
       { id: 'createdAt', header: t('openings.columns.createdAt'), sortable: true, cell: (row) => formatDate(row.createdAt) },

@@ -1,7 +1,7 @@
 import { createPosting, fetchPostings, isApiError, POSTING_CHANNEL_KINDS, type PostingChannelKind, type PostingInput, type PostingResource, updatePosting } from '@rec/api-client';
 import { LOCALES, PERMISSIONS } from '@rec/core';
 import { type Rule, validateForm } from '@rec/core/form-rules';
-import { $opening, can, showErrorToast, showToast } from '@rec/stores';
+import { $opening, can, loadOpening, showErrorToast, showToast } from '@rec/stores';
 import { Button, Loading, TextField } from '@rec/ui';
 import { atom } from 'nanostores';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
@@ -219,6 +219,8 @@ export function PostingWizardPage({ openingId, postingId, slug }: Props) {
       else await createPosting(api, openingId, postingInput(values));
       done.current = true;
       $postingDraft.set(null);
+      // Where the opening is visible may have changed (a new channel).
+      await loadOpening(api, openingId, { refresh: true }).catch(() => undefined);
       showToast({ tone: 'success', title: postingId ? 'openings.toast.postingSaved' : 'openings.toast.postingCreated' });
       navigate(`/recruiter/openings/${openingId}`);
     } catch (error) {

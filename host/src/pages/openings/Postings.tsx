@@ -1,8 +1,8 @@
 import { closePosting, fetchPostings, isApiError, type OpeningResource, type PostingResource } from '@rec/api-client';
 import { PERMISSIONS } from '@rec/core';
-import { can, showErrorToast, showToast } from '@rec/stores';
-import { Button, Loading } from '@rec/ui';
-import { useCallback, useEffect, useState } from 'react';
+import { can, loadOpening, showErrorToast, showToast } from '@rec/stores';
+import { Button, Dialog, Loading } from '@rec/ui';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { $locale, api } from '../../api';
 import { useT } from '../../i18n';
 import { formatDate, languageName, StatusBadge } from './shared';
@@ -39,6 +39,8 @@ export function PostingCard({ opening, posting, onChanged, headingLevel = 3 }: {
   const t = useT();
   const locale = $locale.get();
   const [closing, setClosing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const closeButton = useRef<HTMLButtonElement | null>(null);
   const content = posting.contents[posting.language] ?? Object.values(posting.contents)[0];
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const mayEdit = can(PERMISSIONS.postingsCreate);
@@ -48,7 +50,10 @@ export function PostingCard({ opening, posting, onChanged, headingLevel = 3 }: {
     try {
       await closePosting(api, opening._id, posting._id);
       showToast({ tone: 'success', title: 'openings.toast.postingClosed' });
+      setConfirming(false);
       onChanged();
+      // Where the opening is visible changed with it.
+      void loadOpening(api, opening._id, { refresh: true }).catch(() => undefined);
     } catch (failure) {
       showErrorToast(isApiError(failure) ? failure.key : null);
     } finally {
@@ -95,11 +100,35 @@ export function PostingCard({ opening, posting, onChanged, headingLevel = 3 }: {
         <p className="posting-actions">
           <a href={`/recruiter/openings/${opening._id}/postings/${posting._id}/edit/content`}>{t('openings.posting.edit')}</a>
           {posting.status === 'OPEN' ? (
-            <Button variant="secondary" busy={closing} onClick={close}>
+            <button type="button" className="rec-button rec-button-secondary" ref={closeButton} onClick={() => setConfirming(true)}>
               {t('openings.posting.close')}
-            </Button>
+            </button>
           ) : null}
         </p>
+      ) : null}
+      {confirming ? (
+        // Closing takes the offer off every channel at once: asked first, like archiving.
+        <Dialog
+          open
+          role="alertdialog"
+          title={t('closePosting.title')}
+          onClose={() => setConfirming(false)}
+          closeLabel={t('openings.close')}
+          returnFocus={() => closeButton.current}
+          busy={closing}
+          actions={
+            <>
+              <Button variant="secondary" onClick={() => setConfirming(false)} disabled={closing} data-autofocus="">
+                {t('openings.cancel')}
+              </Button>
+              <Button onClick={close} busy={closing}>
+                {t('closePosting.confirm')}
+              </Button>
+            </>
+          }
+        >
+          <p>{t('closePosting.text', { title: content?.title ?? opening.title })}</p>
+        </Dialog>
       ) : null}
     </article>
   );
