@@ -135,7 +135,9 @@ test.describe('openings (owner, French interface)', () => {
     await expect(page).toHaveURL(/\/recruiter\/openings\/create\/details\?baseOpening=[0-9a-f]{24}$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Dupliquer « ${DRAFT} »`);
     await expect(page.getByLabel('Intitulé')).toHaveValue(DRAFT);
-    await expect(page.getByLabel('Code de référence')).toHaveValue('LR-DATA-021');
+    // A reference code names one opening: the copy starts without it, and keeps the description.
+    await expect(page.getByLabel('Code de référence')).toHaveValue('');
+    await expect(page.getByRole('textbox', { name: 'Description' })).toContainText('Build the data platform that turns robot telemetry into maintenance forecasts.');
     await expectNoAxeViolation(page);
 
     // A blank title is refused with the translated rule message.
@@ -153,6 +155,8 @@ test.describe('openings (owner, French interface)', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${DRAFT} – copie`);
     await expect(page.getByRole('status').filter({ hasText: 'Poste créé' })).toBeVisible();
     await expect(page.locator('.page-header')).toContainText('Brouillon');
+    await expect(page.locator('.opening-details')).not.toContainText('LR-DATA-021');
+    await expect(page.locator('.opening-description')).toHaveText('Build the data platform that turns robot telemetry into maintenance forecasts.');
   });
 
   test('creates a publication through the posting wizard (content -> channels -> review)', async ({ page }) => {

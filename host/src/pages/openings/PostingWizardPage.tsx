@@ -175,8 +175,9 @@ export function PostingWizardPage({ openingId, postingId, slug }: Props) {
 
   function addLanguage(language: string) {
     if (!language || values.languages.includes(language)) return;
-    // A new language starts from the own language's text, to translate in place.
-    update({ ...values, languages: [...values.languages, language], contents: { ...values.contents, [language]: { ...contentOf(values, values.language) } } });
+    // A new language starts empty (its tab says what is missing); the place and contract are the recruiter's words, kept.
+    const own = contentOf(values, values.language);
+    update({ ...values, languages: [...values.languages, language], contents: { ...values.contents, [language]: { ...EMPTY_CONTENT, location: own.location, contract: own.contract } } });
     setTab(language);
     document.getElementById(`${id}-tab-${language}`)?.focus();
   }

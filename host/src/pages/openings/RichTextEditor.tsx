@@ -66,13 +66,13 @@ export function editorHtml(editor: Editor): string {
 type Command = 'heading3' | 'heading4' | 'bold' | 'italic' | 'bulletList' | 'orderedList' | 'link';
 
 const COMMANDS: readonly { id: Command; glyph: string }[] = [
-  { id: 'heading3', glyph: 'H3' },
-  { id: 'heading4', glyph: 'H4' },
+  { id: 'heading3', glyph: '' },
+  { id: 'heading4', glyph: '' },
   { id: 'bold', glyph: 'B' },
   { id: 'italic', glyph: 'I' },
-  { id: 'bulletList', glyph: '•' },
-  { id: 'orderedList', glyph: '1.' },
-  { id: 'link', glyph: '🔗' },
+  { id: 'bulletList', glyph: '' },
+  { id: 'orderedList', glyph: '' },
+  { id: 'link', glyph: '' },
 ];
 
 function isActive(editor: Editor, command: Command): boolean {
@@ -84,6 +84,32 @@ function isActive(editor: Editor, command: Command): boolean {
     default:
       return editor.isActive(command);
   }
+}
+
+/** Drawn icons (an emoji or a "1." would depend on fonts, or be read as the button's name). */
+function Icon({ name }: { name: 'link' | 'bulletList' | 'orderedList' }) {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" focusable="false">
+      {name === 'link' ? (
+        <>
+          <path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7" />
+          <path d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />
+        </>
+      ) : name === 'bulletList' ? (
+        <>
+          <path d="M9 6h12M9 12h12M9 18h12" />
+          <circle cx="4" cy="6" r="1" fill="currentColor" />
+          <circle cx="4" cy="12" r="1" fill="currentColor" />
+          <circle cx="4" cy="18" r="1" fill="currentColor" />
+        </>
+      ) : (
+        <>
+          <path d="M10 6h11M10 12h11M10 18h11" />
+          <path d="M4 4v4M3 8h2M3 14.5a1.2 1.2 0 0 1 2 1L3 18h2.5" />
+        </>
+      )}
+    </svg>
+  );
 }
 
 export interface RichTextEditorProps {
@@ -248,7 +274,14 @@ export default function RichTextEditor({ labelId, describedBy, invalid, required
             onClick={() => run(command.id)}
           >
             <span aria-hidden="true" className={`rich-text-glyph rich-text-glyph-${command.id}`}>
-              {command.glyph}
+              {command.id === 'link' || command.id === 'bulletList' || command.id === 'orderedList' ? (
+                <Icon name={command.id} />
+              ) : command.id === 'heading3' || command.id === 'heading4' ? (
+                // Written out: a visible "H3" would not match the button's name for voice control users.
+                t(`richText.${command.id}`)
+              ) : (
+                command.glyph
+              )}
             </span>
           </button>
         ))}
