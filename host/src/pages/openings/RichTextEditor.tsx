@@ -89,7 +89,7 @@ function isActive(editor: Editor, command: Command): boolean {
 /** Drawn icons (an emoji or a "1." would depend on fonts, or be read as the button's name). */
 function Icon({ name }: { name: 'link' | 'bulletList' | 'orderedList' }) {
   return (
-    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" focusable="false">
+    <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" focusable="false">
       {name === 'link' ? (
         <>
           <path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7" />
@@ -140,7 +140,7 @@ export default function RichTextEditor({ labelId, describedBy, invalid, required
   const latest = useRef({ onChange, onBlur, value });
   latest.current = { onChange, onBlur, value };
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: one editor per mounted field; the value is read once here, later changes are pushed below
+  // One editor per mounted field: the first value is read here, later values are pushed below.
   useEffect(() => {
     if (!host.current) return;
     const created = new Editor({
@@ -287,7 +287,8 @@ export default function RichTextEditor({ labelId, describedBy, invalid, required
         ))}
       </div>
       {linkOpen ? (
-        <div className="rich-text-link" role="group" aria-label={t('richText.linkDialog')}>
+        <fieldset className="rich-text-link">
+          <legend className="rec-sr-only">{t('richText.linkDialog')}</legend>
           <label htmlFor={`${id}-link`}>{t('richText.linkAddress')}</label>
           <input
             ref={linkInput}
@@ -323,7 +324,7 @@ export default function RichTextEditor({ labelId, describedBy, invalid, required
               {t('richText.linkInvalid')}
             </p>
           ) : null}
-        </div>
+        </fieldset>
       ) : null}
       <div ref={host} id={`${id}-content`} className="rich-text-host" />
     </div>
