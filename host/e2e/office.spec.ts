@@ -54,13 +54,16 @@ test.describe('back-office content (owner, French interface)', () => {
 
   test('publishing says the opening is visible nowhere, offers the career page, and a rich, bilingual publication reaches the board', async ({ page, browser }) => {
     await page.goto('/recruiter');
-    const created = await page.request.post('/v2/jobs', { data: { title: TITLE_FR, language: 'fr', location: 'Esch-sur-Alzette' }, headers: origin(page) });
+    const created = await page.request.post('/v2/jobs', { data: { title: TITLE_FR, language: 'fr', location: 'Esch-sur-Alzette', description: '<h3>Le poste</h3><ul><li><p>Robots <strong>collaboratifs</strong></p></li></ul>' }, headers: origin(page) });
     expect(created.status()).toBe(201);
     const openingId = ((await created.json()) as { _id: string })._id;
 
     // Item 8: publish from the actions menu; the opening is visible nowhere, and the dialog offers the career page.
     await page.goto(`/recruiter/openings/${openingId}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(TITLE_FR);
+    // The opening's own description shows its structure here too.
+    await expect(page.locator('.opening-description').getByRole('heading', { level: 3 })).toHaveText('Le poste');
+    await expect(page.locator('.opening-description').getByRole('listitem')).toHaveText('Robots collaboratifs');
     await page.getByRole('button', { name: `Actions pour ${TITLE_FR}` }).click();
     await page.getByRole('menuitem', { name: 'Publier' }).click();
     const offer = page.getByRole('dialog', { name: `« ${TITLE_FR} » est publié` });

@@ -9,7 +9,7 @@ import { useTitle } from '../../title';
 import { useStore } from '../../use-store';
 import { OpeningActions } from './OpeningActions';
 import { PostingList } from './Postings';
-import { descriptionText, formatDate, languageName, StatusBadge } from './shared';
+import { DescriptionView, formatDate, languageName, StatusBadge } from './shared';
 import { CareerPageNotice, VisibleOn } from './Visibility';
 
 /** /recruiter/openings/{id}: the opening, its postings (channels with copyable URLs) and its applicants. */
@@ -59,7 +59,7 @@ export function OpeningPage() {
       {opening.description ? (
         <section aria-labelledby="opening-description">
           <h2 id="opening-description">{t('openings.fields.description')}</h2>
-          <p className="opening-description">{descriptionText(opening.description)}</p>
+          <DescriptionView className="opening-description" html={opening.description} />
         </section>
       ) : null}
       <section aria-labelledby="opening-postings">

@@ -266,9 +266,11 @@ export function PostingWizardPage({ openingId, postingId, slug }: Props) {
             hint={t('postingLanguages.ownLanguageHint')}
             onChange={(event) => {
               const language = event.target.value;
-              // The own language is always written: choosing a new one adds its tab.
+              // The own language is always written: choosing a new one adds its tab, empty (never the
+              // previous language's text under the new language's name); place and contract are kept.
+              const own = contentOf(values, values.language);
               const languages = values.languages.includes(language) ? values.languages : [...values.languages, language];
-              const contents = values.contents[language] ? values.contents : { ...values.contents, [language]: { ...contentOf(values, values.language) } };
+              const contents = values.contents[language] ? values.contents : { ...values.contents, [language]: { ...EMPTY_CONTENT, location: own.location, contract: own.contract } };
               update({ ...values, language, languages, contents });
               setTab(language);
             }}

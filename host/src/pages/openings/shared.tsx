@@ -1,7 +1,7 @@
 import type { OpeningStatus } from '@rec/api-client';
 import { type Rule, ruleMessage } from '@rec/core/form-rules';
 import { Loading } from '@rec/ui';
-import { lazy, type ReactNode, type SelectHTMLAttributes, Suspense, type TextareaHTMLAttributes, useId } from 'react';
+import { createElement, Fragment, lazy, type ReactNode, type SelectHTMLAttributes, Suspense, type TextareaHTMLAttributes, useId, useMemo } from 'react';
 import { useT } from '../../i18n';
 
 /** DD/MM/YYYY (spec §9), in the browser's time zone; empty for a missing or odd value. */
@@ -22,6 +22,43 @@ export function descriptionText(html: string | null | undefined): string {
   if (!/[<&]/.test(html) || typeof DOMParser === 'undefined') return html;
   const doc = new DOMParser().parseFromString(html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/(p|li|h\d)>/gi, '\n'), 'text/html');
   return (doc.body.textContent ?? '').replace(/\n{3,}/g, '\n\n').trim();
+}
+
+/** The server's allowlist (packages/server/src/modules/offers/sanitize-description.ts). */
+const DESCRIPTION_TAGS = new Set(['p', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'br', 'h3', 'h4', 'a']);
+
+function descriptionNode(node: Node, key: number): ReactNode {
+  if (node.nodeType === 3) return node.textContent;
+  if (node.nodeType !== 1) return null;
+  const element = node as Element;
+  const tag = element.tagName.toLowerCase();
+  const children = [...element.childNodes].map(descriptionNode);
+  if (!DESCRIPTION_TAGS.has(tag)) return <Fragment key={key}>{children}</Fragment>;
+  if (tag === 'br') return <br key={key} />;
+  if (tag === 'a') {
+    const href = element.getAttribute('href') ?? '';
+    if (!/^(?:https?:\/\/|mailto:)/i.test(href)) return <Fragment key={key}>{children}</Fragment>;
+    return (
+      <a key={key} href={href} rel="noopener noreferrer" target="_blank">
+        {children}
+      </a>
+    );
+  }
+  return createElement(tag, { key }, ...children);
+}
+
+/**
+ * A stored description with its headings, lists and links: parsed in an inert document and
+ * rebuilt as React elements from the allowlist only (never inserted as HTML). Plain text keeps
+ * its line breaks.
+ */
+export function DescriptionView({ html, className }: { html: string; className?: string }) {
+  const nodes = useMemo(() => {
+    if (!/</.test(html) || typeof DOMParser === 'undefined') return null;
+    return [...new DOMParser().parseFromString(html, 'text/html').body.childNodes].map(descriptionNode);
+  }, [html]);
+  if (!nodes) return <p className={`${className ?? ''} description-plain`}>{descriptionText(html)}</p>;
+  return <div className={`${className ?? ''} description-rich`}>{nodes}</div>;
 }
 
 /** "1.2 MB"-style sizes in the page language. */
