@@ -260,16 +260,34 @@ test.describe('back-office content (owner, French interface)', () => {
         `/recruiter/openings/${id}/postings/${posting}/edit/content`,
         `/recruiter/openings/${id}/postings/${posting}`,
         '/recruiter/analytics_new/dashboards',
+        `/recruiter/openings/${id}/applicants`,
         '/recruiter/settings_new',
+        '/recruiter/settings_new/myteam',
         '/recruiter/settings',
       ];
-      for (const path of pages) {
-        await page.goto(path);
+      const fits = async (what: string) => {
         await expect(page.locator('main h1').first()).toBeVisible();
         await page.waitForLoadState('networkidle');
         const size = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
-        expect(size.scroll, `${path} at ${width} px`).toBeLessThanOrEqual(size.inner);
+        expect(size.scroll, `${what} at ${width} px`).toBeLessThanOrEqual(size.inner);
+      };
+      for (const path of pages) {
+        await page.goto(path);
+        await fits(path);
       }
+      // The posting wizard's later steps, reached as a recruiter does (nothing is saved).
+      await page.goto(`/recruiter/openings/${id}/postings/${posting}/edit/content`);
+      await page.getByRole('button', { name: 'Suivant' }).click();
+      await expect(page).toHaveURL(/\/edit\/channels$/);
+      await fits('posting channels');
+      await page.getByRole('button', { name: 'Suivant' }).click();
+      await expect(page).toHaveURL(/\/edit\/review$/);
+      await fits('posting review');
+      // The openings list with an actions menu open.
+      await page.goto('/recruiter/openings');
+      await page.getByRole('button', { name: /^Actions pour / }).first().click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await fits('openings list with a menu open');
       // The shell still works: its navigation is on screen and leads to the openings.
       await page.goto('/recruiter');
       const openings = page.locator('.shell-nav').getByRole('link', { name: 'Postes' });
