@@ -11,7 +11,7 @@ before(async () => {
   window.fetch = (async () =>
     new Response(JSON.stringify({ count: 12, language: 'fr' }), { headers: { 'content-type': 'application/json' } })) as typeof window.fetch;
   document.body.insertAdjacentHTML('beforeend', `<header><rec-jobs-count board-id="${BOARD_ID}" href="/jobs"></rec-jobs-count></header>`);
-  await import('../loader/src/index');
+  await import('./src/index');
 });
 
 after(() => {
