@@ -1,7 +1,9 @@
 import { expect, fixture, oneEvent, waitUntil } from '@open-wc/testing';
 import { LOCALES } from '@rec/core';
-import type { JobsCountLoadDetail, RecJobsCount } from './src/jobs-count.element';
+import type { JobsCountLoadDetail } from './src/jobs-count.element';
 import './src/jobs-count.element';
+
+type RecJobsCount = HTMLElementTagNameMap['rec-jobs-count'];
 
 // ---- A fake API, answered by URL (no server) -------------------------------------------
 const FR_BOARD = '64b0b0a4d000000000000001';
@@ -90,9 +92,19 @@ describe('<rec-jobs-count>', () => {
   it('is plain text without href, and never links to a javascript: address', async () => {
     const plain = await badge(`<rec-jobs-count board-id="${FR_BOARD}"></rec-jobs-count>`);
     expect(badgeOf(plain)?.localName).to.equal('span');
-    const unsafe = await badge(`<rec-jobs-count board-id="${FR_BOARD}" href="javascript:alert(1)"></rec-jobs-count>`);
-    expect(badgeOf(unsafe)?.localName).to.equal('span');
-    expect(unsafe.shadowRoot?.querySelector('a')).to.equal(null);
+    for (const href of ['javascript:alert(1)', ' JavaScript:alert(1)', 'java\tscript:alert(1)', 'data:text/html,x', 'vbscript:x']) {
+      const unsafe = await badge(`<rec-jobs-count board-id="${FR_BOARD}"></rec-jobs-count>`);
+      unsafe.href = href;
+      await unsafe.updateComplete;
+      expect(unsafe.shadowRoot?.querySelector('a'), href).to.equal(null);
+      expect(badgeOf(unsafe)?.localName, href).to.equal('span');
+    }
+    for (const href of ['https://jobs.example.com/', 'HTTP://x.test', '/careers', 'careers.html#jobs', '?page=jobs', '#jobs', '../jobs/a:b']) {
+      const safe = await badge(`<rec-jobs-count board-id="${FR_BOARD}"></rec-jobs-count>`);
+      safe.href = href;
+      await safe.updateComplete;
+      expect(safe.shadowRoot?.querySelector('a')?.getAttribute('href'), href).to.equal(href);
+    }
   });
 
   describe('language', () => {

@@ -43,5 +43,5 @@ export function loadMessages(locale: Locale): Promise<JobsCountMessages> {
 export function countMessage(messages: JobsCountMessages, locale: Locale, key: string, count: number): [before: string, number: string, after: string] {
   const text = messages[`${key}_${new Intl.PluralRules(locale).select(count)}`] ?? messages[`${key}_other`] ?? '';
   const [before = '', after = ''] = text.split('{{count}}');
-  return [before, new Intl.NumberFormat(locale).format(count), after];
+  return [before, count.toLocaleString(locale), after];
 }
