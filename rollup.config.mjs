@@ -15,6 +15,7 @@ import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
 import * as esbuild from 'esbuild';
+import { localeSection } from './packages/dev/locale-section.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const dist = join(root, 'dist');
@@ -86,7 +87,19 @@ const cleanDir = (dir) => ({
 
 const minify = () => terser({ module: true, ecma: 2020, compress: { passes: 2 }, format: { comments: false } });
 
-/** manifest.json: each chunk's source module, imports and dynamic imports (size budgets read it). */
+/** The npm packages a chunk holds code of (size.mjs checks that the lit badge holds no preact). */
+const packagesOf = (output) =>
+  [...new Set(Object.keys(output.modules).flatMap((id) => /.*node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(toPosix(id))?.[1] ?? []))].sort();
+
+/** A chunk's source module relative to the root; a locale section as `locales/fr.json?section=jobsCount`. */
+function sourceModule(id) {
+  if (!id) return null;
+  const section = /^\0locale-section:(.+)#(.+)$/.exec(id);
+  if (section) return `${toPosix(relative(root, section[1]))}?section=${section[2]}`;
+  return id.startsWith('\0') ? null : toPosix(relative(root, id));
+}
+
+/** manifest.json: each chunk's source module, imports, dynamic imports and npm packages (size budgets read it). */
 function manifest() {
   return {
     name: 'chunk-manifest',
@@ -98,9 +111,10 @@ function manifest() {
           name: output.name,
           isEntry: output.isEntry,
           isDynamicEntry: output.isDynamicEntry,
-          module: output.facadeModuleId && !output.facadeModuleId.startsWith('\0') ? toPosix(relative(root, output.facadeModuleId)) : null,
+          module: sourceModule(output.facadeModuleId),
           imports: output.imports,
           dynamicImports: output.dynamicImports,
+          packages: packagesOf(output),
         };
       }
       this.emitFile({ type: 'asset', fileName: 'manifest.json', source: `${JSON.stringify({ version, chunks }, null, 2)}\n` });
@@ -210,6 +224,7 @@ if (!withHost) console.warn('[rollup] host/src/main.tsx not found: building the 
 
 /** What both builds do to our sources: env constants, CSS as strings, JSON, TypeScript, resolution, minification. */
 const sourcePlugins = () => [
+  localeSection(),
   replaceEnv(),
   cssString(),
   json({ preferConst: true, compact: true, namedExports: false }),

@@ -8,6 +8,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { fromRollup } from '@web/dev-server-rollup';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { CHROMIUM_ARGS, findChromium } from '../packages/dev/chromium.mjs';
+import { localeSectionServe } from '../packages/dev/locale-section.mjs';
 
 const alias = fromRollup(rollupAlias);
 const json = fromRollup(rollupJson);
@@ -33,6 +34,8 @@ export default {
   mimeTypes: { '**/*.json': 'js' },
   plugins: [
     cssString,
+    // `locales/fr.json?section=jobsCount`: one section of a locale file, as the build gives it.
+    localeSectionServe(fileURLToPath(new URL('..', import.meta.url))),
     // nanostores and preact read process.env.NODE_ENV, which browsers do not have.
     replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('development'), __REC_VERSION__: JSON.stringify('0.0.0-test') } }),
     json({ preferConst: true }),

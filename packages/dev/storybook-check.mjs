@@ -160,6 +160,27 @@ const checks = [
     },
   },
   {
+    name: 'Branding/JobsCount Loaded: the lit badge counts in the board language, axe',
+    id: 'branding-jobscount--loaded',
+    async run(page) {
+      assertEqual(await text(page, 'rec-jobs-count a[part~="badge"]'), 'We’re hiring: 5 open positions', 'badge');
+      await axe(page);
+    },
+  },
+  {
+    name: 'Branding/JobsCount filtered, in French; empty with a translated text; in a header',
+    id: 'branding-jobscount--filtered-in-french',
+    async run(page, open) {
+      assertEqual(await text(page, 'rec-jobs-count [part~="badge"]'), 'On recrute\u00a0: 1 poste ouvert', 'filtered badge');
+      await open('branding-jobscount--empty-translated');
+      assertEqual(await text(page, 'rec-jobs-count [part~="badge"]'), 'Zurzeit keine offenen Stellen', 'empty text');
+      await open('branding-jobscount--in-a-header');
+      const background = await page.locator('rec-jobs-count [part~="badge"]').evaluate((badge) => getComputedStyle(badge).backgroundColor);
+      assertEqual(background, 'rgb(242, 179, 61)', 'branded background');
+      await axe(page);
+    },
+  },
+  {
     name: 'Components/PoweredBy in Luxembourgish, as a link',
     id: 'components-poweredby--link',
     args: 'language:lb',

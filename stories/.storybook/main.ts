@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { StorybookConfig } from '@storybook/react-vite';
 import type { Plugin } from 'vite';
+// @ts-expect-error plain ESM helper without types
+import { localeSection } from '../../packages/dev/locale-section.mjs';
 
 // Storybook for designers: branding previews and component stories. Real React here (the
 // widget bundle runs on preact/compat; both render the same components).
@@ -54,7 +56,8 @@ const config: StorybookConfig = {
   async viteFinal(viteConfig) {
     const { mergeConfig } = await import('vite');
     return mergeConfig(viteConfig, {
-      plugins: [cssAsString()],
+      // `locales/fr.json?section=jobsCount` (the lit badge's strings), as the widget build gives it.
+      plugins: [cssAsString(), localeSection() as Plugin],
       define: { __REC_VERSION__: JSON.stringify(`${version}-storybook`) },
       // Dev server: pre-bundle the CommonJS and npm dependencies of our sources up front
       // (they live in packages/ and widgets/, outside what Storybook scans for them).

@@ -2,7 +2,7 @@ import type { Board, Offer } from '@rec/core';
 
 /**
  * A fake API for the stories: <rec-board> fetches `GET {api-base}/v2/boards/{id}` and
- * `/v2/boards/{id}/offers` through the global fetch, so a decorator swaps `window.fetch` for
+ * `/v2/boards/{id}/offers`, <rec-jobs-count> `/v2/boards/{id}/offer-count`, through the global fetch, so a decorator swaps `window.fetch` for
  * one that answers requests to DEMO_API_BASE from the data below and hands every other
  * request (Storybook's own) to the real fetch. No server, no network, no console noise.
  */
@@ -93,6 +93,8 @@ function wait(ms: number, signal: AbortSignal | null | undefined): Promise<void>
 }
 
 async function answer(url: URL, signal: AbortSignal | null | undefined): Promise<Response> {
+  const count = /^\/v2\/boards\/([^/]+)\/offer-count$/.exec(url.pathname);
+  if (count) return answerCount(count[1] ?? '', url.searchParams.get('location'), signal);
   const match = /^\/v2\/boards\/([^/]+)(\/offers)?$/.exec(url.pathname);
   if (!match) return reply(404, { statusCode: 404, error: 'errors.notFound' });
   const [, id = '', offers] = match;
@@ -102,6 +104,18 @@ async function answer(url: URL, signal: AbortSignal | null | undefined): Promise
   if (!board) return reply(404, { statusCode: 404, error: 'board.notFound' });
   if (!offers) return reply(200, board);
   return reply(200, id === DEMO_BOARDS.loaded ? DEMO_OFFERS : []);
+}
+
+/** `<rec-jobs-count>`'s `GET /v2/boards/{id}/offer-count`: the demo offers, filtered by location in any language. */
+async function answerCount(id: string, location: string | null, signal: AbortSignal | null | undefined): Promise<Response> {
+  await wait(id === DEMO_BOARDS.loading ? Number.POSITIVE_INFINITY : LATENCY_MS, signal);
+  if (id === DEMO_BOARDS.error) return reply(500, { statusCode: 500, error: 'Internal Server Error' });
+  const board = boards[id];
+  if (!board) return reply(404, { statusCode: 404, error: 'board.notFound' });
+  const offers = id === DEMO_BOARDS.loaded ? DEMO_OFFERS : [];
+  const wanted = location?.trim().toLowerCase();
+  const matching = wanted ? offers.filter((offer) => Object.values(offer.information.location ?? {}).some((text) => text?.toLowerCase() === wanted)) : offers;
+  return reply(200, { count: matching.length, language: board.language });
 }
 
 let installed = false;

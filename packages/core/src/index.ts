@@ -7,6 +7,7 @@ export * from './entities';
 export * from './errors';
 export * from './ids';
 export * from './locale';
+export * from './offer-count';
 export * from './openings';
 export * from './permissions';
 export * from './requests';

@@ -40,6 +40,8 @@ import { type BackgroundTasks, createBackgroundTasks } from './modules/mail/back
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { outboxRoutes } from './modules/mail/routes';
 import { createOfferRepository } from './modules/offers/repository';
+import { offerCountRoutes } from './modules/offer-count/routes';
+import { createOfferCountService } from './modules/offer-count/service';
 import { offerRoutes } from './modules/offers/routes';
 import { createOfferService } from './modules/offers/service';
 import { createRecruiterRepository } from './modules/recruiters/repository';
@@ -183,8 +185,10 @@ export async function buildApp({
 
   const offerRepository = createOfferRepository(db);
   const offers = createOfferService({ repository: offerRepository, publicUrl: config.publicUrl, indeedClientId: config.indeedClientId });
-  const boards = createBoardService({ repository: createBoardRepository(db), offers, publicUrl: config.publicUrl });
+  const boardRepository = createBoardRepository(db);
+  const boards = createBoardService({ repository: boardRepository, offers, publicUrl: config.publicUrl });
   await app.register(boardRoutes, { boards });
+  await app.register(offerCountRoutes, { offerCount: createOfferCountService({ boards: boardRepository, offers: offerRepository }) });
   await app.register(offerRoutes, { offers });
   await app.register(buildRoutes, { distDir: config.distDir, startedAt });
 

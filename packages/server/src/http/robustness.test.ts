@@ -25,12 +25,13 @@ const idSegment = fc.oneof(knownId, hexId, anyText.map(encodeURIComponent), rawO
 const path = fc.oneof(
   idSegment.map((id) => `/v2/boards/${id}`),
   idSegment.map((id) => `/v2/boards/${id}/offers`),
+  idSegment.map((id) => `/v2/boards/${id}/offer-count`),
   idSegment.map((id) => `/v2/offers/channel/${id}`),
   fc.constant('/builds/latest.json'),
 );
 
 const queryKey = fc.oneof(
-  fc.constantFrom('language', 'lang', 'language[]', 'lang[0]', 'language[a][b]', 'timestamp', '__proto__', 'constructor', 'toString'),
+  fc.constantFrom('language', 'lang', 'language[]', 'lang[0]', 'language[a][b]', 'location', 'contract', 'location[]', 'timestamp', '__proto__', 'constructor', 'toString'),
   fc.string({ maxLength: 10 }),
 );
 const queryValue = fc.oneof(fc.constantFrom(...LOCALES, 'xx', 'fr-BE', 'FR', ''), anyText);

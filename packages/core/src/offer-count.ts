@@ -1,0 +1,21 @@
+import * as v from 'valibot';
+import { LocaleSchema } from './entities';
+
+/** Longest `location` or `contract` filter accepted: longer than any stored value, short enough to keep URLs sane. */
+export const OFFER_COUNT_FILTER_MAX = 200;
+
+const FilterSchema = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(OFFER_COUNT_FILTER_MAX)));
+
+/**
+ * Query of `GET /v2/boards/:id/offer-count`: optional `location` and `contract` filters, each
+ * matching an offer whose text in any language is the same, ignoring case and accents.
+ */
+export const OfferCountQuerySchema = v.object({ location: FilterSchema, contract: FilterSchema });
+export type OfferCountQuery = v.InferOutput<typeof OfferCountQuerySchema>;
+
+/**
+ * Answer of `GET /v2/boards/:id/offer-count`: how many open offers the board lists (after the
+ * filters), and the board's language for clients that have no better one.
+ */
+export const OfferCountSchema = v.object({ count: v.pipe(v.number(), v.integer(), v.minValue(0)), language: LocaleSchema });
+export type OfferCount = v.InferOutput<typeof OfferCountSchema>;

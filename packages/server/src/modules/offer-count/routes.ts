@@ -1,0 +1,23 @@
+import { type BoardParams, BoardParamsSchema, ERROR_KEYS, type OfferCountQuery, OfferCountQuerySchema } from '@rec/core';
+import type { FastifyPluginAsync } from 'fastify';
+import { validateRequest } from '../../http/validation';
+import type { OfferCountService } from './service';
+
+/**
+ * `GET /v2/boards/:id/offer-count?location=…&contract=…` -> `{ count, language }`.
+ * A few bytes instead of the whole offers list for a badge shown on every page of a career site;
+ * the same public cache policy (Cache-Control, ETag, 304) as the board's own answers.
+ */
+export const offerCountRoutes: FastifyPluginAsync<{ offerCount: OfferCountService }> = async (app, { offerCount }) => {
+  app.get<{ Params: BoardParams; Querystring: OfferCountQuery }>(
+    '/v2/boards/:id/offer-count',
+    {
+      config: { publicCache: 'shared' },
+      preHandler: validateRequest({
+        params: { schema: BoardParamsSchema, errorKey: ERROR_KEYS.invalidId },
+        query: { schema: OfferCountQuerySchema, errorKey: ERROR_KEYS.invalidQuery },
+      }),
+    },
+    (request) => offerCount.countOffers(request.params.id, request.query),
+  );
+};

@@ -1,0 +1,46 @@
+import { DEFAULT_LOCALE, ERROR_KEYS, type OfferCount, type OfferCountQuery, toLocale } from '@rec/core';
+import { HttpError } from '../../http/errors';
+import type { BoardRepository } from '../boards/repository';
+import type { OfferRepository } from '../offers/repository';
+
+export type OfferCountService = ReturnType<typeof createOfferCountService>;
+
+/** Case- and accent-free form of a filter or stored text: "Lëtzebuerg" matches "letzebuerg". */
+function comparable(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').trim().toLocaleLowerCase('und');
+}
+
+/**
+ * How many open offers a board lists, for the `<rec-jobs-count>` badge: the same offers as the
+ * board's list (same repository rule), without building the list. Filters match an offer whose
+ * location (or contract) in ANY language equals the filter, so "Luxemburg" and "Luxembourg"
+ * both find the offers in Luxembourg whatever the page language.
+ */
+export function createOfferCountService(deps: { boards: Pick<BoardRepository, 'findBoard'>; offers: Pick<OfferRepository, 'findOpenBoardListings' | 'findContents'> }) {
+  const { boards, offers } = deps;
+  return {
+    async countOffers(boardId: string, { location, contract }: OfferCountQuery): Promise<OfferCount> {
+      const board = await boards.findBoard(boardId);
+      if (!board) throw new HttpError(404, ERROR_KEYS.boardNotFound);
+      const language = toLocale(board.language) ?? DEFAULT_LOCALE;
+      const listings = await offers.findOpenBoardListings(board.companyId, board.id, board.spontaneousChannelId);
+      if (!location && !contract) return { count: listings.length, language };
+
+      const wantedLocation = location ? comparable(location) : undefined;
+      const wantedContract = contract ? comparable(contract) : undefined;
+      const rows = await offers.findContents(
+        board.companyId,
+        listings.map((listing) => listing.postingId),
+        false,
+      );
+      const locationMatches = new Set<string>();
+      const contractMatches = new Set<string>();
+      for (const row of rows) {
+        if (!wantedLocation || (row.location && comparable(row.location) === wantedLocation)) locationMatches.add(row.postingId);
+        if (!wantedContract || (row.contract && comparable(row.contract) === wantedContract)) contractMatches.add(row.postingId);
+      }
+      const count = listings.filter((listing) => locationMatches.has(listing.postingId) && contractMatches.has(listing.postingId)).length;
+      return { count, language };
+    },
+  };
+}
