@@ -10,6 +10,7 @@ import { useStore } from '../../use-store';
 import { OpeningActions } from './OpeningActions';
 import { PostingList } from './Postings';
 import { descriptionText, formatDate, languageName, StatusBadge } from './shared';
+import { contractLabel } from './contract-options';
 
 /** /recruiter/openings/{id}: the opening, its postings (channels with copyable URLs) and its applicants. */
 export function OpeningPage() {
@@ -23,7 +24,7 @@ export function OpeningPage() {
     [t('openings.fields.referenceCode'), opening.referenceCode ?? ''],
     [t('openings.fields.language'), languageName(opening.language, locale)],
     [t('openings.fields.location'), opening.location ?? ''],
-    [t('openings.fields.contract'), opening.contract ?? ''],
+    [t('openings.fields.contract'), contractLabel(t, opening.contract)],
     [t('openings.detail.created'), formatDate(opening.createdAt)],
     [t('openings.detail.updated'), formatDate(opening.updatedAt)],
   ];

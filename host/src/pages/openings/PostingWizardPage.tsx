@@ -11,6 +11,7 @@ import { navigate } from '../../navigation';
 import { useTitle } from '../../title';
 import { useStore } from '../../use-store';
 import { languageName, Notice, SelectField, TextAreaField, useRuleText, WizardSteps } from './shared';
+import { contractLabel, contractOptions } from './contract-options';
 
 /** The posting wizard's steps (the {slug} of postings/create/{slug} and postings/{id}/edit/{slug}). */
 export const POSTING_WIZARD_STEPS = ['content', 'channels', 'review'] as const;
@@ -181,7 +182,7 @@ export function PostingWizardPage({ openingId, postingId, slug }: Props) {
           <TextField label={t('openings.fields.title')} {...field('title')} onChange={(event) => set({ title: event.target.value })} required autoComplete="off" />
           <TextAreaField label={t('openings.fields.description')} {...field('description')} onChange={(event) => set({ description: event.target.value })} required />
           <TextField label={t('openings.fields.location')} {...field('location')} onChange={(event) => set({ location: event.target.value })} />
-          <TextField label={t('openings.fields.contract')} {...field('contract')} onChange={(event) => set({ contract: event.target.value })} />
+          <SelectField label={t('openings.fields.contract')} {...field('contract')} onChange={(event) => set({ contract: event.target.value })} options={contractOptions(t)} />
           <div className="form-actions">
             <Button type="submit">{t('openings.wizard.next')}</Button>
           </div>
@@ -228,7 +229,7 @@ export function PostingWizardPage({ openingId, postingId, slug }: Props) {
                 [t('openings.fields.title'), values.title],
                 [t('openings.fields.description'), values.description],
                 [t('openings.fields.location'), values.location],
-                [t('openings.fields.contract'), values.contract],
+                [t('openings.fields.contract'), contractLabel(t, values.contract)],
                 [t('openings.posting.channels'), values.channels.map((kind) => t(`openings.posting.channel.${kind}`)).join(', ')],
               ] as const
             ).map(([term, value]) => (

@@ -36,7 +36,7 @@ describeEachBackend('GET /v2/offers/channel/:channelId', (context) => {
     assert.match(body.information.description?.fr ?? '', /^<p>Vous rejoignez .*<ul><li>.*<\/li><\/ul>/);
     assert.match(body.information.description?.en ?? '', /<strong>What you will do<\/strong>/);
     assert.equal(body.information.location?.de, 'Luxemburg');
-    assert.equal(body.information.contract?.en, 'Permanent');
+    assert.equal(body.contractType, 'permanent', 'a contract code, translated by clients');
   });
 
   it('reports validThrough when the posting has one', async () => {
