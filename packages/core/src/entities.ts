@@ -34,6 +34,7 @@ export const OfferSchema = v.object({
   ),
   /** How a candidate may apply besides the form: "apply with Indeed" only when the server is configured for it. */
   applyOptions: v.optional(v.object({ indeed: v.boolean(), indeedUrl: v.optional(v.string()) })),
+  /** schema.org employmentType, from the contract code (else the posting's stored value): see employmentTypeOf. */
   employmentType: v.optional(v.nullable(v.string())),
   /** A code of CONTRACT_TYPES, translated by clients (`contractTypes.<code>`); null when the recruiter gave none. */
   contractType: v.optional(v.nullable(ContractTypeSchema)),

@@ -1,4 +1,3 @@
-import { employmentTypeOf } from './contract-types';
 import type { Offer } from './entities';
 import { pickText } from './text';
 
@@ -11,7 +10,6 @@ export function jobPosting(offer: Offer, description: string): Record<string, un
   const { language } = offer;
   const location = pickText(offer.information.location, language, offer.language);
   const company = offer.company?.name ?? '';
-  const employmentType = employmentTypeOf(offer.contractType, offer.employmentType);
   return {
     '@context': 'https://schema.org/',
     '@type': 'JobPosting',
@@ -20,7 +18,7 @@ export function jobPosting(offer: Offer, description: string): Record<string, un
     identifier: { '@type': 'PropertyValue', name: company, value: offer._id },
     datePosted: offer.datePosted,
     ...(offer.validThrough ? { validThrough: offer.validThrough } : {}),
-    ...(employmentType ? { employmentType } : {}),
+    ...(offer.employmentType ? { employmentType: offer.employmentType } : {}),
     hiringOrganization: { '@type': 'Organization', name: company },
     ...(location ? { jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: location } } } : {}),
     url: offer.url.canonical,

@@ -75,13 +75,11 @@ function Meta({ offer, locale, t }: { offer: OfferEntity; locale: Locale; t: Tra
 }
 
 /** `<rec-offer>`: one job offer, and applying to it. */
-/** Tells the page what the offer shows (its language and title), so a host page can match `<html lang>` and its title. */
+/**
+ * Tells the page what the offer shows (its language and title, or the message's title when it cannot
+ * be shown), so a host page can match `<html lang>` and its title and offer a way back.
+ */
 export const OFFER_SHOWN_EVENT = 'rec-offer-shown';
-
-/** The page the visitor came from, as a way back from an offer they cannot see (the career site that linked it). */
-function referrer(): string | undefined {
-  return safeUrl(globalThis.document?.referrer || undefined);
-}
 
 export function Offer({ channelId, offerId, embedded, language, apiBase, referralCode: referralAttribute, agentEmail, headingLevel, container }: OfferProps) {
   const baseURL = resolveApiBase(apiBase);
@@ -95,12 +93,11 @@ export function Offer({ channelId, offerId, embedded, language, apiBase, referra
   const [Form, setForm] = useState<ComponentType<ApplyFormProps> | null>(null);
   const [Share, setShare] = useState<typeof ShareActionsComponent | null>(null);
   const applyRef = useRef<HTMLElement>(null);
-  const shownTitle = offer && locale ? pickText(offer.information.title, locale, offer.language) : status === 'error' && t && locale ? t(`messageKeys.${messageKey ?? 'genericError'}.title`) : '';
+  const shownTitle = offer ? pickText(offer.information.title, locale ?? offer.language, offer.language) : status === 'error' && t ? t(`messageKeys.${messageKey}.title`) : '';
 
   useEffect(() => {
-    if (!shownTitle || !locale) return;
-    hostOf(container)?.dispatchEvent(new CustomEvent(OFFER_SHOWN_EVENT, { bubbles: true, composed: true, detail: { language: locale, title: shownTitle, status } }));
-  }, [container, shownTitle, locale, status]);
+    if (shownTitle) hostOf(container)?.dispatchEvent(new CustomEvent(OFFER_SHOWN_EVENT, { bubbles: true, composed: true, detail: { language: locale, title: shownTitle, error: !offer } }));
+  }, [container, shownTitle, locale, offer]);
 
   useEffect(() => {
     setFormOpen(false);
@@ -142,20 +139,11 @@ export function Offer({ channelId, offerId, embedded, language, apiBase, referra
 
   if (status === 'error' || !offer) {
     const key = messageKey ?? 'genericError';
-    const back = referrer();
-    const Title = headingTag(headingLevel, mode === 'page' ? 1 : 2);
     return (
       <div className="offer" part="offer" lang={locale}>
         <div className="rec-error offer-message" role="alert" part="error" data-message-key={key}>
-          <Title className="rec-error-title">{t(`messageKeys.${key}.title`)}</Title>
+          <p className="rec-error-title">{t(`messageKeys.${key}.title`)}</p>
           <p>{t(`messageKeys.${key}.text`)}</p>
-          {back ? (
-            <p>
-              <a href={back} part="back">
-                {t('offerPage.back')}
-              </a>
-            </p>
-          ) : null}
         </div>
         <PoweredBy t={t} />
       </div>

@@ -1,4 +1,4 @@
-import { type ContractType, ERROR_KEYS, isContractType, isLocale, type Locale, type LocalizedText, type Offer, pickText } from '@rec/core';
+import { type ContractType, ERROR_KEYS, employmentTypeOf, isContractType, isLocale, type Locale, type LocalizedText, type Offer, pickText } from '@rec/core';
 import type { OpeningStatus, PostingStatus } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import type { ContentRow, OfferRepository } from './repository';
@@ -146,7 +146,8 @@ export function createOfferService(deps: { repository: OfferRepository; publicUr
         validThrough: row.validThrough ? row.validThrough.toISOString() : null,
         company: { _id: row.companyId, name: row.companyName, ...(privacyText ? { privacyText } : {}) },
         applyOptions: applyOptionsFor(row.channelId),
-        employmentType: row.employmentType,
+        // Mapped here so the widget needs no table of its own for the JSON-LD it adds to career sites.
+        employmentType: employmentTypeOf(row.isSpontaneous ? null : texts.contractType, row.employmentType) ?? null,
         // A spontaneous application is no job: it carries no contract (its page has its own layout).
         contractType: row.isSpontaneous ? null : texts.contractType,
         ...(row.isSpontaneous ? { spontaneous: true } : {}),

@@ -128,6 +128,8 @@ export function errorPageParts(kind: PublicErrorKind, locale: Locale, canonical:
     description: t(`${kind}.text`),
     canonical,
     noindex: true,
+    // The host app reads it to keep the way back once it replaces the body (see host OfferPage).
+    ...(back ? { head: `<meta name="rec:back" content="${escapeHtml(back)}" />` } : {}),
     body: `<main class="public-error" lang="${escapeHtml(locale)}"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(t(`${kind}.text`))}</p>${link}</main>`,
   };
 }
