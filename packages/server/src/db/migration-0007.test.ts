@@ -43,7 +43,7 @@ for (const backend of testBackends()) {
           const board = newId();
           await db.insertInto('companies').values({ id: company, name: 'Acme', slug: `acme-${company}` }).execute();
           await sql`insert into boards (id, company_id, name, language) values (${board}, ${company}, 'Carrières Acme', 'fr')`.execute(db);
-          const words: Array<[string, string | null]> = [
+          const words: Array<[string | null, string | null]> = [
             ['CDI', 'permanent'],
             [' alternance ', 'apprenticeship'],
             ['Befristet', 'fixed-term'],

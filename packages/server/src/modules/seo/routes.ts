@@ -52,11 +52,14 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, { dis
     render: (preferences: Locale[]) => Promise<PageParts>,
     errorPage: ErrorPageFor,
     pick: typeof languagePreferences = languagePreferences,
+    /** `/offer/{x}` also holds SPA pages (`/offer/message`): a non-id there is the app's, not a 404. */
+    nonIdsToApp = false,
   ) {
     const query = request.query ?? {};
     const accept = request.headers.accept ?? '';
     const index = accept.includes('text/html') ? await readFile(indexPath, 'utf8').catch(() => undefined) : undefined;
     if (index === undefined) return sendError(reply, 404, ERROR_KEYS.notFound);
+    if (nonIdsToApp && !isObjectId(request.params.id)) return sendPage(request, reply, 200, index);
 
     let status = 200;
     let html: string;
@@ -74,6 +77,10 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, { dis
       const back = (await errorPage.back(locale).catch(() => undefined)) ?? refererOf(request);
       html = renderPage(index, errorPageParts(errorPage.kind(status), locale, `${publicUrl}${pathOf(request.url)}`, back));
     }
+    return sendPage(request, reply, status, html);
+  }
+
+  function sendPage(request: PageRequest, reply: FastifyReply, status: number, html: string) {
     const etag = strongEtag(html);
     reply.header('cache-control', 'no-cache').header('etag', etag);
     if (status === 200 && ifNoneMatchMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
@@ -109,6 +116,7 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, { dis
         return id ? offers.findPostingChannelId(id) : undefined;
       }),
       offerLanguagePreferences,
+      true,
     ),
   );
   app.get<{ Params: { id: string }; Querystring: LanguageQuery }>('/board/:id', (request, reply) =>
