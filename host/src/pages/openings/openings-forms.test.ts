@@ -31,8 +31,8 @@ describe('opening form', () => {
 
 describe('posting form', () => {
   it('puts the content under its language and keeps the chosen channels', () => {
-    const input = postingInput({ language: 'de', title: ' Mechatroniker ', description: 'Text', location: '', contract: 'Unbefristet', channels: ['SHARE'] });
-    assert.deepEqual(input, { language: 'de', contents: { de: { title: 'Mechatroniker', description: 'Text', contract: 'Unbefristet' } }, channels: ['SHARE'] });
+    const input = postingInput({ language: 'de', title: ' Mechatroniker ', description: 'Text', location: '', contract: 'permanent', channels: ['SHARE'] });
+    assert.deepEqual(input, { language: 'de', contents: { de: { title: 'Mechatroniker', description: 'Text', contract: 'permanent' } }, channels: ['SHARE'] });
   });
 
   it('requires title and description', () => {

@@ -75,7 +75,7 @@ export function offerPageParts(offer: Offer): PageParts {
   const company = offer.company?.name ?? '';
   const description = sanitizeDescription(pickText(offer.information.description, language, offer.language));
   const location = pickText(offer.information.location, language, offer.language);
-  const contract = offer.contractType ? serverT(language)(`contractTypes.${offer.contractType}`) : '';
+  const contract = offer.contractType ? serverT(language)(`prerender.contractTypes.${offer.contractType}`) : '';
   const meta = [company, location, contract].filter(Boolean).map(escapeHtml).join(' · ');
   return {
     lang: language,
