@@ -179,7 +179,7 @@ describe('<rec-board>', () => {
   it('shows the spontaneous application link when the board has one', async () => {
     const element = await board(`<rec-board board-id="${FR_BOARD}"></rec-board>`, 'fr');
     const link = $(element, 'a[part~="spontaneous"]');
-    expect(link?.getAttribute('href')).to.equal('https://jobs.test/offer/c/64b0b0a4d0000000000000f9');
+    expect(link?.getAttribute('href')).to.equal('https://jobs.test/offer/c/64b0b0a4d0000000000000f9?language=fr');
     expect(link?.textContent).to.equal('Envoyer une candidature spontanée');
   });
 
@@ -191,7 +191,7 @@ describe('<rec-board>', () => {
       const links = hrefs(element);
       expect(links).to.have.length(5);
       for (const href of links) expect(new URL(href ?? '').searchParams.get('ref')).to.equal('k7p2xq9mwa');
-      expect(links[4]).to.equal('https://jobs.test/offer/c/64b0b0a4d0000000000000f9?ref=k7p2xq9mwa');
+      expect(links[4]).to.equal('https://jobs.test/offer/c/64b0b0a4d0000000000000f9?language=fr&ref=k7p2xq9mwa');
     });
 
     it('takes the page’s ?ref= when there is no attribute, keeps it for the tab, and ignores a malformed one', async () => {
@@ -217,7 +217,7 @@ describe('<rec-board>', () => {
         event.preventDefault();
       });
       $$(element, 'a[part~="offer"]')[0]?.click();
-      expect(detail?.url).to.match(/\?ref=k7p2xq9mwa$/);
+      expect(detail?.url).to.match(/\?language=fr&ref=k7p2xq9mwa$/);
     });
   });
 
@@ -293,7 +293,7 @@ describe('<rec-board>', () => {
       expect(received?.bubbles && received.composed && received.cancelable).to.equal(true);
       expect(received?.detail.offer._id).to.equal('64b0b0a4d000000000000104');
       expect(received?.detail.channelId).to.equal('64b0b0a4d000000000000204');
-      expect(received?.detail.url).to.equal('https://jobs.test/offer/c/64b0b0a4d000000000000104');
+      expect(received?.detail.url).to.equal('https://jobs.test/offer/c/64b0b0a4d000000000000104?language=fr');
       expect(navigated).to.equal(true);
     });
 

@@ -74,7 +74,7 @@ for (const backend of testBackends()) {
           assert.deepEqual(names, { name: 'Carrières Acme', names: { fr: 'Carrières Acme' } });
           const stored = await db.selectFrom('openings').select(['id', 'contract']).where('company_id', '=', company).execute();
           const byId = new Map(stored.map((row) => [row.id, row.contract]));
-          words.forEach(([word, code], index) => assert.equal(byId.get(openings[index]?.id ?? ''), code, String(word)));
+          for (const [index, [word, code]] of words.entries()) assert.equal(byId.get(openings[index]?.id ?? ''), code, String(word));
           const contents = await db.selectFrom('posting_contents').select(['language', 'contract']).where('posting_id', '=', posting).orderBy('language').execute();
           assert.deepEqual(contents, [
             { language: 'en', contract: 'fixed-term' },
