@@ -137,12 +137,14 @@ export function Offer({ channelId, offerId, embedded, language, apiBase, referra
     );
   }
 
+  // At most h3: the apply section below is an h2. A message that replaces the offer is titled like it.
+  const Heading = headingTag(headingLevel, mode === 'page' ? 1 : 2, 3);
   if (status === 'error' || !offer) {
     const key = messageKey ?? 'genericError';
     return (
       <div className="offer" part="offer" lang={locale}>
         <div className="rec-error offer-message" role="alert" part="error" data-message-key={key}>
-          <p className="rec-error-title">{t(`messageKeys.${key}.title`)}</p>
+          <Heading className="rec-error-title">{t(`messageKeys.${key}.title`)}</Heading>
           <p>{t(`messageKeys.${key}.text`)}</p>
         </div>
         <PoweredBy t={t} />
@@ -150,8 +152,6 @@ export function Offer({ channelId, offerId, embedded, language, apiBase, referra
     );
   }
 
-  // At most h3: the apply section below is an h2.
-  const Heading = headingTag(headingLevel, mode === 'page' ? 1 : 2, 3);
   const title = pickText(offer.information.title, locale, offer.language);
   const indeedUrl = offer.applyOptions?.indeed ? safeUrl(offer.applyOptions.indeedUrl) : undefined;
   const showChoice = mode !== 'applyManualOnly' && !formOpen;
