@@ -1,5 +1,5 @@
 import { expect, type Page, type Request, test } from '@playwright/test';
-import { expectNoAxeViolation } from './helpers';
+import { expectNoAxeViolation, signIn } from './helpers';
 
 // Issue 9, items 1-5: a visitor of the demo career site, in a French, German or Polish browser.
 const BOARD_ID = '64b0b0a4d000000000000001';
@@ -178,4 +178,34 @@ test('every page links a real favicon', async ({ page }) => {
   // An ICO directory: reserved 0, type 1 (icon), at least one image.
   expect([bytes.readUInt16LE(0), bytes.readUInt16LE(2)]).toEqual([0, 1]);
   expect(bytes.readUInt16LE(4)).toBeGreaterThan(0);
+});
+
+test('the recruiter picks the contract type among translated codes, shown translated on the opening', async ({ page }) => {
+  // The owner's interface speaks French.
+  await signIn(page, { email: 'claire.owner@lumen.example', password: 'lumen-owner-2026' });
+  await expect(page).toHaveURL(/\/recruiter$/);
+  await page.goto('/recruiter/openings/create/details');
+  const contract = page.getByLabel('Type de contrat');
+  await expect(contract.locator('option')).toHaveText([
+    'Type de contrat non précisé',
+    'CDI',
+    'CDD',
+    'Intérim',
+    'Temps partiel',
+    'Alternance',
+    'Stage',
+    'Freelance',
+    'Bénévolat',
+  ]);
+  await page.getByLabel('Intitulé').fill('Technicien·ne cobot en alternance');
+  await contract.selectOption({ label: 'Alternance' });
+  await expectNoAxeViolation(page);
+  await page.getByRole('button', { name: 'Suivant' }).click();
+  await expect(page).toHaveURL(/\/recruiter\/openings\/create\/review$/);
+  await page.getByRole('button', { name: 'Créer le poste' }).click();
+  await expect(page).toHaveURL(/\/recruiter\/openings\/[0-9a-f]{24}$/);
+  await expect(page.locator('main')).toContainText('Alternance');
+  // Stored as the code, so every language can translate it.
+  const id = new URL(page.url()).pathname.split('/').pop();
+  expect((await (await page.request.get(`/v2/jobs/${id}`)).json()).contract).toBe('apprenticeship');
 });
