@@ -209,3 +209,14 @@ test('the recruiter picks the contract type among translated codes, shown transl
   const id = new URL(page.url()).pathname.split('/').pop();
   expect((await (await page.request.get(`/v2/jobs/${id}`)).json()).contract).toBe('apprenticeship');
 });
+
+test.describe('a Polish visitor of the full-page board without a language in the link', () => {
+  test.use({ locale: 'pl-PL' });
+
+  test('sees the board in its own language, with <html lang> and the title agreeing', async ({ page }) => {
+    await page.goto(`/board/${BOARD_ID}`);
+    await expect(page.locator('rec-board [part~="board"][lang="fr"]')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page).toHaveTitle('Carrières Lumen Robotics');
+  });
+});

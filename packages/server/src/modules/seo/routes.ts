@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DEFAULT_LOCALE, ERROR_KEYS, isObjectId, type LanguageQuery, type Locale } from '@rec/core';
+import { DEFAULT_LOCALE, ERROR_KEYS, isObjectId, type LanguageQuery, type Locale, toLocale } from '@rec/core';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, sendError } from '../../http/errors';
 import { languagePreferences, offerLanguagePreferences } from '../../http/page-language';
@@ -123,10 +123,15 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, { dis
     answer(
       request,
       reply,
-      async (preferences) => {
+      async () => {
+        // The widget's rule: the link's language, else the board's own (not the browser's), so the
+        // page the server renders is the one the board then shows.
+        const query = request.query ?? {};
+        const chosen = toLocale(typeof query.language === 'string' ? query.language : undefined) ?? toLocale(typeof query.lang === 'string' ? query.lang : undefined);
         const board = await boards.getBoard(request.params.id);
-        const list = await boards.listOffers(request.params.id, preferences);
-        return boardPageParts(board, list, `${publicUrl}/board/${board._id}`, preferences[0] ?? board.language);
+        const locale = chosen ?? board.language;
+        const list = await boards.listOffers(request.params.id, [locale]);
+        return boardPageParts(board, list, `${publicUrl}/board/${board._id}`, locale);
       },
       { kind: () => 'boardNotFound', back: async () => undefined },
     ),

@@ -109,6 +109,10 @@ describeEachBackend(
       assert.ok(html.includes(`<a href="http://rec.test/offer/c/${DATA_SCIENTIST}?language=de">Data Scientist Computer Vision (befristet, 18 Monate)</a>`), 'German title, German link');
       const pl = (await page(`/board/${DEMO.boardId}?language=pl`)).body;
       assert.match(pl, /<title>Kariera w Lumen Robotics<\/title>/);
+      // Without a link language, the board's own (what <rec-board> then shows), whatever the browser.
+      const own = (await withHeaders(`/board/${DEMO.boardId}`, { 'accept-language': 'pl' })).body;
+      assert.match(own, /<html lang="fr">/);
+      assert.match(own, /<title>Carrières Lumen Robotics<\/title>/);
     });
 
     it('shows an offer in the language of the link when written in it, else in its own language, never English by default', async () => {
