@@ -74,13 +74,13 @@ function Meta({ offer, locale, t }: { offer: OfferEntity; locale: Locale; t: Tra
   );
 }
 
-/** `<rec-offer>`: one job offer, and applying to it. */
 /**
  * Tells the page what the offer shows (its language and title, or the message's title when it cannot
  * be shown), so a host page can match `<html lang>` and its title and offer a way back.
  */
 export const OFFER_SHOWN_EVENT = 'rec-offer-shown';
 
+/** `<rec-offer>`: one job offer, and applying to it. */
 export function Offer({ channelId, offerId, embedded, language, apiBase, referralCode: referralAttribute, agentEmail, headingLevel, container }: OfferProps) {
   const baseURL = resolveApiBase(apiBase);
   const store = useMemo(() => createOfferStore({ baseURL, prepareLocale }), [baseURL]);
