@@ -200,7 +200,8 @@ function hostPage() {
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>Recruitment platform</title>${stylesheet}
+    <title>Recruitment platform</title>
+    <link rel="icon" href="/favicon.ico" sizes="16x16 32x32 48x48" />${stylesheet}
     <script type="module" src="/widgets/rec-widgets.js"></script>
     <script type="module" src="/${entry.fileName}"></script>
   </head>

@@ -45,7 +45,8 @@ test('the full-page board takes its locale from the language query', async ({ pa
 test('offers link to their offer page', async ({ page }) => {
   await page.goto('/demo/career-site.html');
   const first = page.locator('rec-board a[part~="offer"]').first();
-  await expect(first).toHaveAttribute('href', /\/offer\/c\/[0-9a-f]{24}$/);
+  // The link carries the language the board is read in (the board's own, French, here).
+  await expect(first).toHaveAttribute('href', /\/offer\/c\/[0-9a-f]{24}\?language=fr$/);
 });
 
 test('a malformed board id shows the 404 page', async ({ page }) => {

@@ -38,9 +38,11 @@ async function tabTo(page: Page, id: string) {
 test('a candidate opens an offer from the career site, applies with a CV, and the mail lands in the outbox', async ({ page }) => {
   const email = `e2e.${Date.now()}@example.org`;
   await page.goto('/demo/career-site.html');
-  await page.locator(`rec-board a[href$="/offer/c/${SAMPLE_CHANNEL}"]`).click();
+  // The visitor reads the board in English; the offer link carries that language (issue 9).
+  await page.getByLabel('Langue des offres').selectOption('en');
+  await page.locator(`rec-board a[href$="/offer/c/${SAMPLE_CHANNEL}?language=en"]`).click();
   await expect(page).toHaveURL(new RegExp(`/offer/c/${SAMPLE_CHANNEL}`));
-  // The browser asks for English, and the offer is written in English too.
+  // The offer is written in English too.
   await expect(page.locator('rec-offer h1')).toContainText('Embedded Software Engineer');
   expect(await page.locator('head script[type="application/ld+json"]').count()).toBeLessThanOrEqual(1);
 

@@ -30,9 +30,16 @@ const boards: Record<string, Board> = {
   [DEMO_BOARDS.loading]: { _id: DEMO_BOARDS.loading, language: 'en', name: 'Never answers', company: COMPANY, spontaneousOfferChannelUrl: null },
 };
 
-function offer(n: number, information: Offer['information']): Offer {
+function offer(n: number, { contractType, ...information }: Offer['information'] & Pick<Offer, 'contractType'>): Offer {
   const id = `64b0b0a4d0000000000006${String(n).padStart(2, '0')}`;
-  return { _id: id, language: 'en', channelId: `64b0b0a4d0000000000007${String(n).padStart(2, '0')}`, information, url: { canonical: `https://jobs.example.com/offer/c/${id}` } };
+  return {
+    _id: id,
+    language: 'en',
+    channelId: `64b0b0a4d0000000000007${String(n).padStart(2, '0')}`,
+    information,
+    url: { canonical: `https://jobs.example.com/offer/c/${id}` },
+    contractType: contractType ?? null,
+  };
 }
 
 /** Titles in several languages; some are missing on purpose (the widget falls back and marks `lang`). */
@@ -50,18 +57,18 @@ export const DEMO_OFFERS: Offer[] = [
       pl: 'Inżynier oprogramowania',
     },
     location: { en: 'Luxembourg City', fr: 'Luxembourg-Ville', de: 'Luxemburg-Stadt', lb: 'Lëtzebuerg-Stad' },
-    contract: { en: 'Permanent', fr: 'CDI', de: 'Unbefristet' },
+    contractType: 'permanent',
   }),
   offer(2, {
     title: { de: 'Pflegefachkraft', en: 'Nurse', es: 'Enfermero/a', fr: 'Infirmier·ère', nl: 'Verpleegkundige', pt: 'Enfermeiro/a', it: 'Infermiere/a', pl: 'Pielęgniarka / pielęgniarz' },
     location: { en: 'Esch-sur-Alzette' },
-    contract: { en: 'Part-time', fr: 'Temps partiel', de: 'Teilzeit', nl: 'Deeltijds' },
+    contractType: 'part-time',
   }),
   offer(3, {
     title: { de: 'Buchhalter (m/w/d)', en: 'Accountant', es: 'Contable', fr: 'Comptable', nl: 'Boekhouder', pt: 'Contabilista', it: 'Contabile', pl: 'Księgowy / księgowa' },
     location: { en: 'Remote' },
   }),
-  offer(4, { title: { en: 'Warehouse operator', fr: 'Magasinier·ère', de: 'Lagerist (m/w/d)' }, contract: { en: 'Fixed term', fr: 'CDD', de: 'Befristet' } }),
+  offer(4, { title: { en: 'Warehouse operator', fr: 'Magasinier·ère', de: 'Lagerist (m/w/d)' }, contractType: 'fixed-term' }),
   offer(5, {
     title: {
       en: 'Senior customer success manager for the Benelux and DACH regions',
@@ -69,7 +76,7 @@ export const DEMO_OFFERS: Offer[] = [
       de: 'Senior Customer Success Manager für die Regionen Benelux und DACH',
     },
     location: { en: 'Luxembourg City or Brussels', fr: 'Luxembourg-Ville ou Bruxelles', de: 'Luxemburg-Stadt oder Brüssel' },
-    contract: { en: 'Permanent', fr: 'CDI', de: 'Unbefristet' },
+    contractType: 'permanent',
   }),
 ];
 

@@ -14,20 +14,27 @@ const SLOW_BOARD = '64b0b0a4d0000000000000d1';
 const COMPANY = { _id: '64b0b0a4d0000000000000c1', name: 'Lumen Robotics' };
 
 const boards: Record<string, BoardEntity> = {
-  [FR_BOARD]: { _id: FR_BOARD, language: 'fr', name: 'Lumen Robotics', company: COMPANY, spontaneousOfferChannelUrl: 'https://jobs.test/offer/c/64b0b0a4d0000000000000f9' },
+  [FR_BOARD]: { _id: FR_BOARD, language: 'fr', name: 'Lumen Robotics', names: { fr: 'Lumen Robotics', pl: 'Kariera w Zoo' }, company: COMPANY, spontaneousOfferChannelUrl: 'https://jobs.test/offer/c/64b0b0a4d0000000000000f9' },
   [EMPTY_BOARD]: { _id: EMPTY_BOARD, language: 'nl', name: 'Lege vacaturebank', company: COMPANY, spontaneousOfferChannelUrl: null },
   [DE_BOARD]: { _id: DE_BOARD, language: 'de', name: 'Lumen Berlin', company: COMPANY, spontaneousOfferChannelUrl: null },
   [SLOW_BOARD]: { _id: SLOW_BOARD, language: 'en', name: 'Slow board', company: COMPANY, spontaneousOfferChannelUrl: null },
 };
 
-function offer(n: number, title: Offer['information']['title'], extra: Partial<Offer['information']> = {}): Offer {
+function offer(n: number, title: Offer['information']['title'], { contractType, ...extra }: Partial<Offer['information']> & Pick<Offer, 'contractType'> = {}): Offer {
   const id = `64b0b0a4d0000000000001${String(n).padStart(2, '0')}`;
-  return { _id: id, language: 'fr', channelId: `64b0b0a4d0000000000002${String(n).padStart(2, '0')}`, information: { title, ...extra }, url: { canonical: `https://jobs.test/offer/c/${id}` } };
+  return {
+    _id: id,
+    language: 'fr',
+    channelId: `64b0b0a4d0000000000002${String(n).padStart(2, '0')}`,
+    information: { title, ...extra },
+    url: { canonical: `https://jobs.test/offer/c/${id}` },
+    contractType: contractType ?? null,
+  };
 }
 
 // Served deliberately out of order: the widget sorts by itself.
 const frOffers = [
-  offer(1, { fr: 'Zoologiste', en: 'Animal keeper', de: 'Tierpfleger' }, { location: { fr: 'Luxembourg', de: 'Luxemburg' }, contract: { fr: 'CDI', en: 'Permanent' } }),
+  offer(1, { fr: 'Zoologiste', en: 'Animal keeper', de: 'Tierpfleger' }, { location: { fr: 'Luxembourg', de: 'Luxemburg' }, contractType: 'permanent' }),
   offer(2, { fr: 'Électricien', en: 'Electrician', de: 'Elektriker' }),
   offer(3, { fr: 'Agent de sécurité', en: 'Security guard', de: 'Wachmann' }),
   offer(4, { fr: 'ébéniste', en: 'Cabinet maker', de: 'Ärztin' }),
@@ -100,7 +107,8 @@ describe('<rec-board>', () => {
     expect(titles(element)).to.deep.equal(['Agent de sécurité', 'ébéniste', 'Électricien', 'Zoologiste']);
     const links = $$(element, 'ul[part~="offers"] > li > a[part~="offer"]');
     expect(links).to.have.length(4);
-    expect(links[0]?.getAttribute('href')).to.equal('https://jobs.test/offer/c/64b0b0a4d000000000000103');
+    // The link carries the language the board is read in, so the offer opens in it.
+    expect(links[0]?.getAttribute('href')).to.equal('https://jobs.test/offer/c/64b0b0a4d000000000000103?language=fr');
     expect($(element, '[part~="count"]')?.textContent).to.equal('4 postes ouverts');
     expect($(element, '[part~="powered-by"]')?.textContent).to.equal('Propulsé par Rec');
   });
@@ -111,6 +119,14 @@ describe('<rec-board>', () => {
     expect(last?.querySelector('[part~="offer-location"]')?.textContent).to.equal('Lieu Luxembourg');
     expect(last?.querySelector('[part~="offer-contract"]')?.textContent).to.equal('Type de contrat CDI');
     expect(last?.querySelector('.rec-sr-only')).to.exist;
+  });
+
+  it('translates the contract code and the board name, and links offers in the shown language', async () => {
+    const element = await board(`<rec-board board-id="${FR_BOARD}" language="pl"></rec-board>`, 'pl');
+    expect($(element, 'h2')?.textContent).to.equal('Kariera w Zoo');
+    const zoo = $$(element, '[part~="offer"]').find((link) => link.textContent?.includes('Zoologiste'));
+    expect(zoo?.querySelector('[part~="offer-contract"]')?.textContent).to.equal('Rodzaj umowy Umowa na czas nieokreślony');
+    expect(zoo?.getAttribute('href')).to.match(/\?language=pl$/);
   });
 
   it('takes the heading level from heading-level', async () => {
@@ -163,7 +179,7 @@ describe('<rec-board>', () => {
   it('shows the spontaneous application link when the board has one', async () => {
     const element = await board(`<rec-board board-id="${FR_BOARD}"></rec-board>`, 'fr');
     const link = $(element, 'a[part~="spontaneous"]');
-    expect(link?.getAttribute('href')).to.equal('https://jobs.test/offer/c/64b0b0a4d0000000000000f9');
+    expect(link?.getAttribute('href')).to.equal('https://jobs.test/offer/c/64b0b0a4d0000000000000f9?language=fr');
     expect(link?.textContent).to.equal('Envoyer une candidature spontanée');
   });
 
@@ -175,7 +191,7 @@ describe('<rec-board>', () => {
       const links = hrefs(element);
       expect(links).to.have.length(5);
       for (const href of links) expect(new URL(href ?? '').searchParams.get('ref')).to.equal('k7p2xq9mwa');
-      expect(links[4]).to.equal('https://jobs.test/offer/c/64b0b0a4d0000000000000f9?ref=k7p2xq9mwa');
+      expect(links[4]).to.equal('https://jobs.test/offer/c/64b0b0a4d0000000000000f9?language=fr&ref=k7p2xq9mwa');
     });
 
     it('takes the page’s ?ref= when there is no attribute, keeps it for the tab, and ignores a malformed one', async () => {
@@ -201,7 +217,7 @@ describe('<rec-board>', () => {
         event.preventDefault();
       });
       $$(element, 'a[part~="offer"]')[0]?.click();
-      expect(detail?.url).to.match(/\?ref=k7p2xq9mwa$/);
+      expect(detail?.url).to.match(/\?language=fr&ref=k7p2xq9mwa$/);
     });
   });
 
@@ -277,7 +293,7 @@ describe('<rec-board>', () => {
       expect(received?.bubbles && received.composed && received.cancelable).to.equal(true);
       expect(received?.detail.offer._id).to.equal('64b0b0a4d000000000000104');
       expect(received?.detail.channelId).to.equal('64b0b0a4d000000000000204');
-      expect(received?.detail.url).to.equal('https://jobs.test/offer/c/64b0b0a4d000000000000104');
+      expect(received?.detail.url).to.equal('https://jobs.test/offer/c/64b0b0a4d000000000000104?language=fr');
       expect(navigated).to.equal(true);
     });
 

@@ -8,6 +8,7 @@ const OPEN = '64b0c4a10000000000000001';
 const CLOSED = '64b0c4a10000000000000051';
 const MISSING = '64b0c4a100000000000000ff';
 const BROKEN = '64b0c4a100000000000000e0';
+const SPONTANEOUS = '64b0c4a10000000000000050';
 const COMPANY = { _id: '64b0c0de0000000000000001', name: 'Lumen Robotics', privacyText: 'Lumen keeps your data for two years.' };
 
 const offer: Offer = {
@@ -23,6 +24,7 @@ const offer: Offer = {
   datePosted: '2026-10-01T08:00:00.000Z',
   company: COMPANY,
   applyOptions: { indeed: false },
+  contractType: 'fixed-term',
 };
 
 function reply(status: number, body: unknown): Response {
@@ -35,6 +37,7 @@ async function fakeApi(input: RequestInfo | URL): Promise<Response> {
   if (id === MISSING) return reply(404, { statusCode: 404, error: 'offer.notFound' });
   if (id === BROKEN) return reply(500, { statusCode: 500, error: 'genericErrorTitle' });
   const language = url.searchParams.get('language');
+  if (id === SPONTANEOUS) return reply(200, { ...offer, channelId: SPONTANEOUS, language: 'en', contractType: null, spontaneous: true });
   return reply(200, { ...offer, language: language === 'fr' ? 'fr' : 'en' });
 }
 
@@ -84,6 +87,30 @@ describe('<rec-offer>', () => {
     expect(description?.querySelector('a[href="https://ok.example/"]')?.getAttribute('rel')).to.equal('noopener noreferrer');
     expect($(el, '[part~="apply-button"]')).to.exist;
     expect(document.head.querySelector('script[type="application/ld+json"]')).to.equal(null, 'full pages are rendered by the server');
+  });
+
+  it('translates the contract code and dates the offer; tells the page its language and title', async () => {
+    const shown: Array<{ language: string; title: string; error: boolean }> = [];
+    const listen = (event: Event) => shown.push((event as CustomEvent).detail);
+    document.addEventListener('rec-offer-shown', listen);
+    try {
+      const el = await offerElement(`<rec-offer channel-id="${OPEN}" language="fr"></rec-offer>`);
+      const meta = $(el, '[part~="offer-meta"]')?.textContent ?? '';
+      expect(meta).to.contain('Type de contrat').and.to.contain('CDD');
+      expect(meta).not.to.contain('fixed-term');
+      expect($(el, '.offer-date')?.textContent).to.contain('2026');
+      await waitUntil(() => shown.length > 0, 'no rec-offer-shown event');
+      expect(shown.at(-1)).to.deep.equal({ language: 'fr', title: 'Chuchoteur de robots', error: false });
+    } finally {
+      document.removeEventListener('rec-offer-shown', listen);
+    }
+  });
+
+  it('gives the spontaneous application its own layout: no contract, no publish date', async () => {
+    const el = await offerElement(`<rec-offer channel-id="${SPONTANEOUS}" language="en"></rec-offer>`);
+    expect($(el, '[part~="offer-meta"]')?.textContent).not.to.contain('Contract');
+    expect($(el, '.offer-date')).to.equal(null);
+    expect($(el, '[part~="apply-button"]')).to.exist;
   });
 
   for (const [id, key] of [

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { LOCALES } from './constants';
+import { ContractTypeSchema } from './contract-types';
 import { ObjectIdSchema } from './ids';
 
 export const LocaleSchema = v.picklist(LOCALES);
@@ -12,7 +13,6 @@ export const OfferInformationSchema = v.object({
   title: LocalizedTextSchema,
   description: v.optional(LocalizedTextSchema),
   location: v.optional(LocalizedTextSchema),
-  contract: v.optional(LocalizedTextSchema),
 });
 
 /** An offer: one posting of an opening, as a candidate sees it through a channel (spec §3). */
@@ -34,7 +34,12 @@ export const OfferSchema = v.object({
   ),
   /** How a candidate may apply besides the form: "apply with Indeed" only when the server is configured for it. */
   applyOptions: v.optional(v.object({ indeed: v.boolean(), indeedUrl: v.optional(v.string()) })),
+  /** schema.org employmentType, from the contract code (else the posting's stored value): see employmentTypeOf. */
   employmentType: v.optional(v.nullable(v.string())),
+  /** A code of CONTRACT_TYPES, translated by clients (`contractTypes.<code>`); null when the recruiter gave none. */
+  contractType: v.optional(v.nullable(ContractTypeSchema)),
+  /** The board's spontaneous application: no contract, no publish date, no task list (its own layout). */
+  spontaneous: v.optional(v.boolean()),
 });
 export type Offer = v.InferOutput<typeof OfferSchema>;
 
@@ -42,7 +47,10 @@ export type Offer = v.InferOutput<typeof OfferSchema>;
 export const BoardSchema = v.object({
   _id: ObjectIdSchema,
   language: LocaleSchema,
+  /** The name in the board's own language (the fallback of `names`). */
   name: v.string(),
+  /** The name per language, like offer titles; clients show it with `pickText(names, locale, language)`. */
+  names: v.optional(LocalizedTextSchema),
   company: v.object({ _id: ObjectIdSchema, name: v.string() }),
   spontaneousOfferChannelUrl: v.nullable(v.string()),
 });

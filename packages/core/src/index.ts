@@ -3,6 +3,7 @@ export * from './auth';
 // ('@rec/core/application'…): re-exported here, the bundler would put them in the chunk every
 // widget shares, and the board would download the form's rules.
 export * from './constants';
+export * from './contract-types';
 export * from './entities';
 export * from './errors';
 export * from './ids';

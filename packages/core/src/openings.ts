@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { DATA_TABLE, LOCALES } from './constants';
+import { CONTRACT_TYPES } from './contract-types';
 import { LocaleSchema } from './entities';
 import { ObjectIdSchema } from './ids';
 
@@ -65,6 +66,8 @@ const TitleSchema = v.pipe(v.string(), v.trim(), v.minLength(1, 'errors.required
 const ReferenceCodeSchema = v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(50, 'errors.max')));
 const DescriptionSchema = v.pipe(v.string(), v.maxLength(20_000, 'errors.max'));
 const ShortTextSchema = v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(200, 'errors.max')));
+/** A contract code of CONTRACT_TYPES; empty or null clears it. Words ("CDI") are refused: they cannot be translated. */
+const ContractFieldSchema = v.nullable(v.picklist([...CONTRACT_TYPES, '']));
 
 export const OpeningParamsSchema = v.object({ id: ObjectIdSchema });
 export type OpeningParams = v.InferOutput<typeof OpeningParamsSchema>;
@@ -81,7 +84,7 @@ export const OpeningCreateBodySchema = v.strictObject({
   language: v.optional(LocaleSchema),
   description: v.optional(DescriptionSchema),
   location: v.optional(ShortTextSchema),
-  contract: v.optional(ShortTextSchema),
+  contract: v.optional(ContractFieldSchema),
   baseOpening: v.optional(ObjectIdSchema),
 });
 export type OpeningCreateBody = v.InferOutput<typeof OpeningCreateBodySchema>;
@@ -94,7 +97,7 @@ export const OpeningPatchBodySchema = v.strictObject({
   language: v.optional(LocaleSchema),
   description: v.optional(DescriptionSchema),
   location: v.optional(ShortTextSchema),
-  contract: v.optional(ShortTextSchema),
+  contract: v.optional(ContractFieldSchema),
 });
 export type OpeningPatchBody = v.InferOutput<typeof OpeningPatchBodySchema>;
 
@@ -102,7 +105,7 @@ const PostingContentSchema = v.strictObject({
   title: TitleSchema,
   description: v.optional(DescriptionSchema, ''),
   location: v.optional(ShortTextSchema),
-  contract: v.optional(ShortTextSchema),
+  contract: v.optional(ContractFieldSchema),
 });
 export type PostingContent = v.InferOutput<typeof PostingContentSchema>;
 

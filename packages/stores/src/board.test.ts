@@ -69,7 +69,7 @@ describe('sortOffers', () => {
 
 describe('summarizeOffer', () => {
   it('tells the language a fallback title is in', () => {
-    assert.deepEqual(summarizeOffer(offers[3]!, 'de'), { title: 'Ébéniste', titleLanguage: 'fr', location: '', contract: '' });
+    assert.deepEqual(summarizeOffer(offers[3]!, 'de'), { title: 'Ébéniste', titleLanguage: 'fr', location: '' });
     assert.equal(summarizeOffer(offers[0]!, 'en').titleLanguage, 'en');
   });
 });

@@ -53,18 +53,16 @@ export interface OfferSummary {
   /** Language of the title when it fell back to another one than `locale`. */
   titleLanguage: Locale;
   location: string;
-  contract: string;
 }
 
 export function summarizeOffer(offer: Offer, locale: Locale): OfferSummary {
-  const { title, location, contract } = offer.information;
+  const { title, location } = offer.information;
   const text = pickText(title, locale, offer.language);
   const titleLanguage = title[locale] ? locale : (Object.entries(title).find(([, value]) => value === text)?.[0] as Locale | undefined);
   return {
     title: text,
     titleLanguage: titleLanguage ?? locale,
     location: pickText(location, locale, offer.language),
-    contract: pickText(contract, locale, offer.language),
   };
 }
 

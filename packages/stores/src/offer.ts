@@ -1,5 +1,5 @@
 import { createApiClient, fetchChannelOffer, fetchOffer, isApiError } from '@rec/api-client';
-import { DEFAULT_LOCALE, isObjectId, type Locale, type MessageKey, type Offer, toLocale } from '@rec/core';
+import { DEFAULT_LOCALE, isObjectId, type Locale, type MessageKey, type Offer, resolveLocale, toLocale } from '@rec/core';
 import { atom, type ReadableAtom } from 'nanostores';
 
 export interface OfferState {
@@ -26,6 +26,11 @@ export interface OfferStore {
   loadOffer(target: { channelId?: string | null; offerId?: string | null }, language?: string | null): Promise<void>;
 }
 
+/** The browser's languages, best first, as an Accept-Language value (what the server rendered the page with). */
+function browserLanguages(): readonly string[] {
+  return globalThis.navigator?.languages ?? [];
+}
+
 export function createOfferStore(options: OfferStoreOptions): OfferStore {
   const $offer = atom<OfferState>(INITIAL_OFFER_STATE);
   const prepare = (locale: Locale) => (options.prepareLocale?.(locale) ?? Promise.resolve()).catch(() => undefined);
@@ -33,7 +38,9 @@ export function createOfferStore(options: OfferStoreOptions): OfferStore {
   let current: AbortController | undefined;
   const api = createApiClient({
     baseURL: options.baseURL,
-    getLocale: () => requested ?? $offer.get().locale ?? DEFAULT_LOCALE,
+    // Without an explicit language, the browser's own preferences: the server then picks the same
+    // language it rendered the page in (never a silent English re-fetch).
+    getLocale: () => requested ?? (browserLanguages().join(',') || DEFAULT_LOCALE),
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
 
@@ -43,7 +50,7 @@ export function createOfferStore(options: OfferStoreOptions): OfferStore {
     current = controller;
     requested = toLocale(language);
     $offer.set({ ...$offer.get(), status: 'loading', messageKey: null });
-    const early = requested ? prepare(requested) : undefined;
+    if (requested) void prepare(requested);
     try {
       let offer: Offer;
       if (isObjectId(target.channelId)) offer = await fetchChannelOffer(api, target.channelId, requested, controller.signal);
@@ -54,10 +61,12 @@ export function createOfferStore(options: OfferStoreOptions): OfferStore {
       if (controller !== current) return;
       $offer.set({ status: 'ready', offer, messageKey: null, locale });
     } catch (error) {
-      await (early ?? prepare(DEFAULT_LOCALE));
-      if (controller !== current) return;
       const gone = isApiError(error) && (error.status === 404 || error.status === 410);
-      $offer.set({ status: 'error', offer: null, messageKey: gone ? 'closedJob' : 'genericError', locale: requested ?? DEFAULT_LOCALE });
+      // The message in the visitor's language: the requested one, else the browser's.
+      const locale = requested ?? resolveLocale(...browserLanguages());
+      await prepare(locale);
+      if (controller !== current) return;
+      $offer.set({ status: 'error', offer: null, messageKey: gone ? 'closedJob' : 'genericError', locale });
     }
   }
 

@@ -26,13 +26,15 @@ export function visitReferralCode(attribute?: string): string | undefined {
 
 /**
  * `url` carrying `ref=<code>`, so the code survives the step from a board to an offer even when
- * the offer page is on another origin than the career site. Unchanged without a code.
+ * the offer page is on another origin than the career site, and `language=<locale>`, so the offer
+ * opens in the language the visitor was reading (issue 9). Unchanged without either.
  */
-export function withReferral(url: string | undefined, code: string | undefined): string | undefined {
-  if (!url || !code) return url;
+export function withReferral(url: string | undefined, code: string | undefined, language?: string): string | undefined {
+  if (!url || (!code && !language)) return url;
   try {
     const target = new URL(url, globalThis.location?.href ?? 'http://localhost/');
-    target.searchParams.set('ref', code);
+    if (language) target.searchParams.set('language', language);
+    if (code) target.searchParams.set('ref', code);
     return target.href;
   } catch {
     return url;

@@ -1,4 +1,4 @@
-import { ERROR_KEYS, type Locale, type Offer, toLocale } from '@rec/core';
+import { ERROR_KEYS, type Locale, type Offer, pickText, toLocale } from '@rec/core';
 import { hasKey, loadLocale, type Translate } from '@rec/i18n';
 import { createBoardStore, summarizeOffer } from '@rec/stores';
 import { type ElementProps, ErrorMessage, headingTag, hostOf, Loading, PoweredBy, resolveApiBase, safeUrl, useStore, useTranslate, visitReferralCode, withReferral } from '@rec/ui';
@@ -52,8 +52,11 @@ interface OfferItemProps {
 }
 
 function OfferItem({ offer, locale, t, host, referral }: OfferItemProps) {
-  const { title, titleLanguage, location, contract } = summarizeOffer(offer, locale);
-  const href = withReferral(safeUrl(offer.url.canonical), referral);
+  const { title, titleLanguage, location } = summarizeOffer(offer, locale);
+  // Contracts are codes: translated here, never a stored word inside another language's page.
+  const contract = offer.contractType ? t(`contractTypes.${offer.contractType}`) : '';
+  // The offer opens in the language the visitor reads the board in (when it is written in it).
+  const href = withReferral(safeUrl(offer.url.canonical), referral, locale);
   return (
     <li className="offer-item">
       <a className="offer" part="offer" href={href} onClick={(event) => selectOffer(event, offer, host, href ?? offer.url.canonical)}>
@@ -117,11 +120,11 @@ export function Board({ boardId, language, headingLevel, apiBase, referralCode, 
     );
   } else if (board) {
     const Heading = headingTag(headingLevel, 2);
-    const spontaneous = withReferral(safeUrl(board.spontaneousOfferChannelUrl), referral);
+    const spontaneous = withReferral(safeUrl(board.spontaneousOfferChannelUrl), referral, locale);
     content = (
       <>
         <Heading id={TITLE_ID} className="board-title" part="title">
-          {board.name}
+          {pickText(board.names, locale, board.language) || board.name}
         </Heading>
         {offers.length ? (
           <>

@@ -3,7 +3,7 @@ import { COMMON_PART, type LocalePart, loadLocale, OFFER_PART, type Translate } 
 // Deep import: the stores index also holds the form's store, which must stay in the form chunk.
 import { createOfferStore } from '@rec/stores/offer';
 import type { ShareActions as ShareActionsComponent } from '@rec/ui/share-actions';
-import { type ElementProps, Loading, PoweredBy, resolveApiBase, safeUrl, headingTag, useStore, useTranslate, visitReferralCode } from '@rec/ui';
+import { type ElementProps, headingTag, hostOf, Loading, PoweredBy, resolveApiBase, safeUrl, useStore, useTranslate, visitReferralCode } from '@rec/ui';
 import { type ComponentType, useEffect, useMemo, useRef, useState } from 'react';
 import type { ApplyFormProps } from './ApplyForm';
 import { addJobPostingToHead } from './job-posting';
@@ -52,12 +52,13 @@ function loadApplyForm(): Promise<ComponentType<ApplyFormProps>> {
 
 function Meta({ offer, locale, t }: { offer: OfferEntity; locale: Locale; t: Translate }) {
   const location = pickText(offer.information.location, locale, offer.language);
-  const contract = pickText(offer.information.contract, locale, offer.language);
-  const posted = offer.datePosted ? new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(offer.datePosted)) : '';
+  const contract = offer.contractType ? t(`contractTypes.${offer.contractType}`) : '';
+  // A spontaneous application is not a job: no contract and no publish date (its own layout).
+  const posted = offer.datePosted && !offer.spontaneous ? new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(offer.datePosted)) : '';
   const items: Array<[string, string]> = [];
   if (offer.company?.name) items.push(['offerPage.company', offer.company.name]);
   if (location) items.push(['offerPage.location', location]);
-  if (contract) items.push(['offerPage.contract', contract]);
+  if (contract && !offer.spontaneous) items.push(['offerPage.contract', contract]);
   return (
     <>
       <dl className="offer-meta" part="offer-meta">
@@ -73,8 +74,14 @@ function Meta({ offer, locale, t }: { offer: OfferEntity; locale: Locale; t: Tra
   );
 }
 
+/**
+ * Tells the page what the offer shows (its language and title, or the message's title when it cannot
+ * be shown), so a host page can match `<html lang>` and its title and offer a way back.
+ */
+export const OFFER_SHOWN_EVENT = 'rec-offer-shown';
+
 /** `<rec-offer>`: one job offer, and applying to it. */
-export function Offer({ channelId, offerId, embedded, language, apiBase, referralCode: referralAttribute, agentEmail, headingLevel }: OfferProps) {
+export function Offer({ channelId, offerId, embedded, language, apiBase, referralCode: referralAttribute, agentEmail, headingLevel, container }: OfferProps) {
   const baseURL = resolveApiBase(apiBase);
   const store = useMemo(() => createOfferStore({ baseURL, prepareLocale }), [baseURL]);
   const { status, offer, messageKey, locale: shown } = useStore(store.$offer);
@@ -86,6 +93,11 @@ export function Offer({ channelId, offerId, embedded, language, apiBase, referra
   const [Form, setForm] = useState<ComponentType<ApplyFormProps> | null>(null);
   const [Share, setShare] = useState<typeof ShareActionsComponent | null>(null);
   const applyRef = useRef<HTMLElement>(null);
+  const shownTitle = offer ? pickText(offer.information.title, locale ?? offer.language, offer.language) : status === 'error' && t ? t(`messageKeys.${messageKey}.title`) : '';
+
+  useEffect(() => {
+    if (shownTitle) hostOf(container)?.dispatchEvent(new CustomEvent(OFFER_SHOWN_EVENT, { bubbles: true, composed: true, detail: { language: locale, title: shownTitle, error: !offer } }));
+  }, [container, shownTitle, locale, offer]);
 
   useEffect(() => {
     setFormOpen(false);
@@ -125,12 +137,14 @@ export function Offer({ channelId, offerId, embedded, language, apiBase, referra
     );
   }
 
+  // At most h3: the apply section below is an h2. A message that replaces the offer is titled like it.
+  const Heading = headingTag(headingLevel, mode === 'page' ? 1 : 2, 3);
   if (status === 'error' || !offer) {
     const key = messageKey ?? 'genericError';
     return (
       <div className="offer" part="offer" lang={locale}>
         <div className="rec-error offer-message" role="alert" part="error" data-message-key={key}>
-          <p className="rec-error-title">{t(`messageKeys.${key}.title`)}</p>
+          <Heading className="rec-error-title">{t(`messageKeys.${key}.title`)}</Heading>
           <p>{t(`messageKeys.${key}.text`)}</p>
         </div>
         <PoweredBy t={t} />
@@ -138,8 +152,6 @@ export function Offer({ channelId, offerId, embedded, language, apiBase, referra
     );
   }
 
-  // At most h3: the apply section below is an h2.
-  const Heading = headingTag(headingLevel, mode === 'page' ? 1 : 2, 3);
   const title = pickText(offer.information.title, locale, offer.language);
   const indeedUrl = offer.applyOptions?.indeed ? safeUrl(offer.applyOptions.indeedUrl) : undefined;
   const showChoice = mode !== 'applyManualOnly' && !formOpen;

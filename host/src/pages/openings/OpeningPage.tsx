@@ -11,6 +11,7 @@ import { OpeningActions } from './OpeningActions';
 import { PostingList } from './Postings';
 import { DescriptionView, formatDate, languageName, StatusBadge } from './shared';
 import { CareerPageNotice, VisibleOn } from './Visibility';
+import { contractLabel } from './contract-options';
 
 /** /recruiter/openings/{id}: the opening, its postings (channels with copyable URLs) and its applicants. */
 export function OpeningPage() {
@@ -24,7 +25,7 @@ export function OpeningPage() {
     [t('openings.fields.referenceCode'), opening.referenceCode ?? ''],
     [t('openings.fields.language'), languageName(opening.language, locale)],
     [t('openings.fields.location'), opening.location ?? ''],
-    [t('openings.fields.contract'), opening.contract ?? ''],
+    [t('openings.fields.contract'), contractLabel(t, opening.contract)],
     [t('openings.detail.created'), formatDate(opening.createdAt)],
     [t('openings.detail.updated'), formatDate(opening.updatedAt)],
   ];

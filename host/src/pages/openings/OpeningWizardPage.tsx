@@ -11,6 +11,7 @@ import { navigate } from '../../navigation';
 import { useTitle } from '../../title';
 import { useStore } from '../../use-store';
 import { DescriptionField, descriptionText, languageName, Notice, SelectField, useRuleText, WizardSteps } from './shared';
+import { contractLabel, contractOptions } from './contract-options';
 
 /** The opening wizard's steps (the {slug} of /recruiter/openings/create/{slug}). */
 export const OPENING_WIZARD_STEPS = ['details', 'review'] as const;
@@ -134,7 +135,7 @@ function OpeningForm({ values, onSubmit, submitLabel, busy }: { values: OpeningV
         options={LOCALES.map((code) => ({ value: code, label: languageName(code, locale) }))}
       />
       <TextField label={t('openings.fields.location')} {...text('location')} onChange={(event) => change('location', event.target.value)} />
-      <TextField label={t('openings.fields.contract')} {...text('contract')} onChange={(event) => change('contract', event.target.value)} />
+      <SelectField label={t('openings.fields.contract')} {...text('contract')} onChange={(event) => change('contract', event.target.value)} options={contractOptions(t)} />
       <DescriptionField
         label={t('openings.fields.description')}
         name="description"
@@ -160,7 +161,7 @@ function Summary({ values }: { values: OpeningValues }) {
     [t('openings.fields.referenceCode'), values.referenceCode],
     [t('openings.fields.language'), languageName(values.language, locale)],
     [t('openings.fields.location'), values.location],
-    [t('openings.fields.contract'), values.contract],
+    [t('openings.fields.contract'), contractLabel(t, values.contract)],
     [t('openings.fields.description'), descriptionText(values.description)],
   ];
   return (

@@ -11,6 +11,7 @@ import { navigate } from '../../navigation';
 import { useTitle } from '../../title';
 import { useStore } from '../../use-store';
 import { DescriptionField, descriptionText, languageName, Notice, SelectField, useRuleText, WizardSteps } from './shared';
+import { contractLabel, contractOptions } from './contract-options';
 
 /** The posting wizard's steps (the {slug} of postings/create/{slug} and postings/{id}/edit/{slug}). */
 export const POSTING_WIZARD_STEPS = ['content', 'channels', 'review'] as const;
@@ -325,7 +326,7 @@ export function PostingWizardPage({ openingId, postingId, slug }: Props) {
                 <TextField label={t('openings.fields.title')} {...field('title')} onChange={(event) => setContent(current, { title: event.target.value })} required autoComplete="off" />
                 <DescriptionField label={t('openings.fields.description')} {...field('description')} onChange={(html) => setContent(current, { description: html })} required />
                 <TextField label={t('openings.fields.location')} {...field('location')} onChange={(event) => setContent(current, { location: event.target.value })} />
-                <TextField label={t('openings.fields.contract')} {...field('contract')} onChange={(event) => setContent(current, { contract: event.target.value })} />
+                <SelectField label={t('openings.fields.contract')} {...field('contract')} onChange={(event) => setContent(current, { contract: event.target.value })} options={contractOptions(t)} />
                 {current !== values.language && !draft.saved.includes(current) ? (
                   <p>
                     <Button variant="secondary" onClick={() => removeLanguage(current)}>
@@ -402,7 +403,7 @@ export function PostingWizardPage({ openingId, postingId, slug }: Props) {
                       [t('openings.fields.title'), text.title],
                       [t('openings.fields.description'), descriptionText(text.description)],
                       [t('openings.fields.location'), text.location],
-                      [t('openings.fields.contract'), text.contract],
+                      [t('openings.fields.contract'), contractLabel(t, text.contract)],
                     ] as const
                   ).map(([term, value]) => (
                     <div key={term}>

@@ -30,7 +30,7 @@ describe('opening form', () => {
 });
 
 describe('posting form', () => {
-  const content = { title: ' Mechatroniker ', description: '<p>Text</p>', location: '', contract: 'Unbefristet' };
+  const content = { title: ' Mechatroniker ', description: '<p>Text</p>', location: '', contract: 'permanent' };
 
   it('sends every language of the posting under its code, and keeps the chosen channels', () => {
     const input = postingInput({
@@ -42,7 +42,7 @@ describe('posting form', () => {
     assert.deepEqual(input, {
       language: 'de',
       contents: {
-        de: { title: 'Mechatroniker', description: '<p>Text</p>', contract: 'Unbefristet' },
+        de: { title: 'Mechatroniker', description: '<p>Text</p>', contract: 'permanent' },
         fr: { title: 'Mécatronicien·ne', description: '<ul><li><p>Robots</p></li></ul>', location: 'Esch' },
       },
       channels: ['SHARE'],

@@ -47,6 +47,8 @@ export interface BoardsTable {
   id: string;
   company_id: string;
   name: string;
+  /** The name per language (migration 0007); `name` is the one in `language`. */
+  names: ColumnType<Partial<Record<string, string>>, Partial<Record<string, string>> | undefined, Partial<Record<string, string>>>;
   language: string;
   spontaneous_channel_id: string | null;
   created_at: CreatedAt;

@@ -11,3 +11,13 @@ export function languagePreferences(query: LanguageQuery, acceptLanguage: string
   const ranked = [fromQuery, ...parseAcceptLanguage(acceptLanguage)].filter((locale): locale is Locale => locale !== undefined);
   return [...new Set(ranked)];
 }
+
+/**
+ * The languages to show an offer in, best first: a language the link names (the board the visitor
+ * came from) is the only wish, so an offer not written in it shows in its own language rather than
+ * whatever the browser lists next (issue 9); without one, the browser's Accept-Language.
+ */
+export function offerLanguagePreferences(query: LanguageQuery, acceptLanguage: string | undefined): Locale[] {
+  const fromQuery = toLocale(query.language) ?? toLocale(query.lang);
+  return fromQuery ? [fromQuery] : parseAcceptLanguage(acceptLanguage);
+}

@@ -103,7 +103,7 @@ describeEachBackend('static hosting of dist/', (context) => {
 
   it('answers index.html for HTML navigations the SPA owns', async () => {
     // The offer and board pages with a valid id are rendered with their content (seo.test.ts).
-    for (const url of ['/board/not-an-id', '/offer/message', `/share/lumen-embedded-engineer?x=${DEMO.boardId}`, '/recruiter/openings', '/login']) {
+    for (const url of ['/offer/message', `/share/lumen-embedded-engineer?x=${DEMO.boardId}`, '/recruiter/openings', '/login']) {
       const response = await app.inject({ url, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
       assert.equal(response.statusCode, 200, url);
       assert.equal(response.body, INDEX_HTML, url);
@@ -111,6 +111,10 @@ describeEachBackend('static hosting of dist/', (context) => {
       assert.match(String(response.headers['content-type']), /^text\/html/);
       assert.equal(response.headers['referrer-policy'], 'strict-origin-when-cross-origin');
     }
+    // A board id that names nothing is a 404 page (issue 9), still the app, never a 200.
+    const board = await app.inject({ url: '/board/not-an-id', headers: { accept: 'text/html' } });
+    assert.equal(board.statusCode, 404);
+    assert.match(board.body, /<div id="root">/);
   });
 
   it('revalidates the SPA fallback with its ETag', async () => {

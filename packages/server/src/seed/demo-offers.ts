@@ -1,4 +1,4 @@
-import type { Locale } from '@rec/core';
+import type { ContractType, Locale } from '@rec/core';
 import type { OpeningStatus, PostingStatus } from '../db/schema';
 
 /**
@@ -8,7 +8,6 @@ import type { OpeningStatus, PostingStatus } from '../db/schema';
  */
 
 type Place = 'luxembourg' | 'paris' | 'bruxelles' | 'berlin' | 'lisboa' | 'milano' | 'warszawa' | 'hamburg' | 'bremen';
-type Contract = 'permanent' | 'fixedTerm' | 'internship' | 'apprenticeship';
 
 export interface DemoOfferText {
   title: string;
@@ -22,7 +21,8 @@ export interface DemoOffer {
   company: 'lumen' | 'nordwind';
   language: Locale;
   place: Place;
-  contract: Contract;
+  /** None for the spontaneous application (it has no contract of its own). */
+  contract: ContractType | null;
   employmentType: 'FULL_TIME' | 'PART_TIME' | 'INTERN' | 'TEMPORARY';
   publishedAt: string;
   validThrough?: string;
@@ -83,43 +83,6 @@ export const PLACES: Record<Place, Partial<Record<Locale, string>>> = {
   },
   hamburg: { de: 'Hamburg', en: 'Hamburg', fr: 'Hambourg' },
   bremen: { de: 'Bremen', en: 'Bremen', fr: 'Brême' },
-};
-
-export const CONTRACTS: Record<Contract, Partial<Record<Locale, string>>> = {
-  permanent: {
-    fr: 'CDI',
-    en: 'Permanent',
-    de: 'Unbefristet',
-    lb: 'Onbefristte Kontrakt',
-    nl: 'Vast contract',
-    es: 'Indefinido',
-    it: 'Tempo indeterminato',
-    pt: 'Sem termo',
-    pl: 'Umowa na czas nieokreślony',
-  },
-  fixedTerm: {
-    fr: 'CDD',
-    en: 'Fixed-term',
-    de: 'Befristet',
-    lb: 'Befristte Kontrakt',
-    nl: 'Tijdelijk contract',
-    es: 'Temporal',
-    it: 'Tempo determinato',
-    pt: 'A termo',
-    pl: 'Umowa na czas określony',
-  },
-  internship: { fr: 'Stage', en: 'Internship', de: 'Praktikum', lb: 'Stage', nl: 'Stage', es: 'Prácticas', it: 'Tirocinio', pt: 'Estágio', pl: 'Staż' },
-  apprenticeship: {
-    fr: 'Alternance',
-    en: 'Apprenticeship',
-    de: 'Ausbildung',
-    lb: 'Léier',
-    nl: 'Leercontract',
-    es: 'Formación dual',
-    it: 'Apprendistato',
-    pt: 'Aprendizagem',
-    pl: 'Praktyka zawodowa',
-  },
 };
 
 /** The heading of the task list, per language. */
@@ -239,7 +202,7 @@ export const DEMO_OFFERS: DemoOffer[] = [
     company: 'lumen',
     language: 'fr',
     place: 'luxembourg',
-    contract: 'fixedTerm',
+    contract: 'fixed-term',
     employmentType: 'TEMPORARY',
     publishedAt: '2026-10-07T08:00:00Z',
     validThrough: '2027-01-31T23:59:59Z',
@@ -352,7 +315,7 @@ export const DEMO_OFFERS: DemoOffer[] = [
     company: 'lumen',
     language: 'fr',
     place: 'luxembourg',
-    contract: 'fixedTerm',
+    contract: 'fixed-term',
     employmentType: 'TEMPORARY',
     publishedAt: '2026-10-15T08:00:00Z',
     texts: {
@@ -537,7 +500,7 @@ export const DEMO_OFFERS: DemoOffer[] = [
     company: 'lumen',
     language: 'fr',
     place: 'luxembourg',
-    contract: 'permanent',
+    contract: null,
     employmentType: 'FULL_TIME',
     publishedAt: '2026-09-01T08:00:00Z',
     spontaneous: true,
@@ -594,7 +557,7 @@ export const DEMO_OFFERS: DemoOffer[] = [
     company: 'lumen',
     language: 'fr',
     place: 'luxembourg',
-    contract: 'fixedTerm',
+    contract: 'fixed-term',
     employmentType: 'TEMPORARY',
     publishedAt: '2026-07-01T08:00:00Z',
     postingStatus: 'CLOSED',
@@ -646,7 +609,7 @@ export const DEMO_OFFERS: DemoOffer[] = [
     company: 'nordwind',
     language: 'de',
     place: 'hamburg',
-    contract: 'fixedTerm',
+    contract: 'fixed-term',
     employmentType: 'TEMPORARY',
     publishedAt: '2026-10-06T07:00:00Z',
     texts: {
@@ -663,5 +626,7 @@ export const DEMO_OFFERS: DemoOffer[] = [
 export function demoDescription(offer: DemoOffer, language: Locale, text: DemoOfferText): string {
   const items = text.tasks.map((task) => `<li>${task}</li>`).join('');
   const pitch = COMPANY_PITCH[offer.company][language] ?? COMPANY_PITCH[offer.company].en ?? '';
+  // A spontaneous application has no tasks of a job: what to send, without "What you will do".
+  if (offer.spontaneous) return `<p>${text.summary}</p><ul>${items}</ul><p>${pitch}</p>`;
   return `<p>${text.summary}</p><p><strong>${TASKS_HEADING[language]}</strong></p><ul>${items}</ul><p>${pitch}</p>`;
 }

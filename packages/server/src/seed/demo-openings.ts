@@ -1,3 +1,4 @@
+import type { ContractType } from '@rec/core';
 import type { Insertable, Kysely } from 'kysely';
 import type { ApplicationsTable, CandidatesTable, ChannelKind, Database, NewChannel, NewOpening, NewPosting, NewPostingContent, OpeningStatus } from '../db/schema';
 import { DEMO_APPLY } from './demo-applications';
@@ -14,7 +15,7 @@ interface DemoOpening {
   title: string;
   referenceCode: string | null;
   location: string;
-  contract: string;
+  contract: ContractType;
   description: string;
   /** A posting (same number) with these channels; none for drafts. */
   channels: ChannelKind[];
@@ -40,7 +41,7 @@ export const DEMO_OPENINGS: readonly DemoOpening[] = [
     title: 'Data Engineer (Python/Spark)',
     referenceCode: 'LR-DATA-021',
     location: 'Luxembourg',
-    contract: 'Permanent',
+    contract: 'permanent',
     description: '<p>Build the data platform that turns robot telemetry into maintenance forecasts.</p>',
     channels: [],
     applications: 0,
@@ -52,7 +53,7 @@ export const DEMO_OPENINGS: readonly DemoOpening[] = [
     title: 'Engenheiro(a) de visão computacional',
     referenceCode: null,
     location: 'Lisboa',
-    contract: 'Sem termo',
+    contract: 'permanent',
     description: '<p>Desenvolva os algoritmos de visão que guiam os nossos braços robóticos.</p>',
     channels: [],
     applications: 0,
@@ -64,7 +65,7 @@ export const DEMO_OPENINGS: readonly DemoOpening[] = [
     title: 'Mechatroniker:in Robotik',
     referenceCode: 'LR-MEC-007',
     location: 'Luxemburg',
-    contract: 'Unbefristet',
+    contract: 'permanent',
     description: '<p>Sie montieren, prüfen und nehmen unsere kollaborativen Roboter in Betrieb.</p>',
     channels: ['SHARE', 'REFERRAL'],
     postingOpen: true,
@@ -78,7 +79,7 @@ export const DEMO_OPENINGS: readonly DemoOpening[] = [
     title: 'Product Owner Robotique',
     referenceCode: 'LR-PO-003',
     location: 'Luxembourg',
-    contract: 'CDI',
+    contract: 'permanent',
     description: '<p>Vous priorisez la feuille de route de notre gamme de cobots avec nos clients industriels.</p>',
     channels: ['SHARE'],
     postingOpen: true,
@@ -92,7 +93,7 @@ export const DEMO_OPENINGS: readonly DemoOpening[] = [
     title: 'Stagiaire assemblage 2023',
     referenceCode: 'LR-STG-2023',
     location: 'Luxembourg',
-    contract: 'Stage',
+    contract: 'internship',
     description: '<p>Stage d’assemblage de l’été 2023.</p>',
     channels: ['SHARE'],
     applications: 8,
@@ -106,7 +107,7 @@ export const DEMO_OPENINGS: readonly DemoOpening[] = [
     title: 'Field Service Engineer',
     referenceCode: 'LR-FSE-011',
     location: 'Brussels',
-    contract: 'Fixed-term',
+    contract: 'fixed-term',
     description: '<p>Install and service our robots at customer sites across Benelux.</p>',
     channels: ['SHARE'],
     applications: 8,

@@ -2,11 +2,12 @@ import type { Locale } from '@rec/core';
 import type { Kysely } from 'kysely';
 import type { Database, NewChannel, NewOpening, NewPosting, NewPostingContent } from '../db/schema';
 import { seedDemoAccounts } from './demo-accounts';
+import { DEMO_BOARD_NAMES } from './demo-board-names';
 import { DEMO, DEMO_PREFIX, demoId } from './demo-ids';
 import { sanitizeDescription } from '../modules/offers/sanitize-description';
 import { seedDemoApplications } from './demo-applications';
 import { seedDemoOpenings } from './demo-openings';
-import { CONTRACTS, DEMO_OFFERS, type DemoOffer, demoDescription, PLACES } from './demo-offers';
+import { DEMO_OFFERS, type DemoOffer, demoDescription, PLACES } from './demo-offers';
 
 const COMPANY_IDS: Record<DemoOffer['company'], string> = { lumen: DEMO.companyId, nordwind: DEMO.otherCompanyId };
 const BOARD_IDS: Record<DemoOffer['company'], string> = { lumen: DEMO.boardId, nordwind: DEMO.otherBoardId };
@@ -36,8 +37,14 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
     await trx
       .insertInto('boards')
       .values([
-        { id: DEMO.boardId, company_id: DEMO.companyId, name: DEMO.boardName, language: DEMO.boardLanguage },
-        { id: DEMO.otherBoardId, company_id: DEMO.otherCompanyId, name: DEMO.otherBoardName, language: DEMO.otherBoardLanguage },
+        { id: DEMO.boardId, company_id: DEMO.companyId, name: DEMO.boardName, names: DEMO_BOARD_NAMES.lumen, language: DEMO.boardLanguage },
+        {
+          id: DEMO.otherBoardId,
+          company_id: DEMO.otherCompanyId,
+          name: DEMO.otherBoardName,
+          names: DEMO_BOARD_NAMES.nordwind,
+          language: DEMO.otherBoardLanguage,
+        },
       ])
       .onConflict((oc) => oc.doNothing())
       .execute();
@@ -96,7 +103,7 @@ function demoRows(offer: DemoOffer): { opening: NewOpening; posting: NewPosting;
     status: offer.openingStatus ?? 'PUBLISHED',
     language: offer.language,
     location: PLACES[offer.place][offer.language] ?? null,
-    contract: CONTRACTS[offer.contract][offer.language] ?? null,
+    contract: offer.contract,
     created_at: offer.publishedAt,
     updated_at: offer.publishedAt,
   };
@@ -122,7 +129,7 @@ function demoRows(offer: DemoOffer): { opening: NewOpening; posting: NewPosting;
       // Stored sanitised, as every description (the widget sanitises again when it renders).
       description: sanitizeDescription(demoDescription(offer, language, text)),
       location: PLACES[offer.place][language] ?? null,
-      contract: CONTRACTS[offer.contract][language] ?? null,
+      contract: offer.contract,
     }),
   );
   const channel: NewChannel = {

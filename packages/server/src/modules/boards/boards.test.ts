@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { BoardOffersSchema, BoardSchema, type Locale, type Offer, pickText } from '@rec/core';
+import { BoardOffersSchema, BoardSchema, LOCALES, type Locale, type Offer, pickText } from '@rec/core';
 import * as v from 'valibot';
+import { DEMO_BOARD_NAMES } from '../../seed/demo-board-names';
 import { DEMO, DEMO_PREFIX, demoId } from '../../seed/demo-ids';
 import { DEMO_OFFERS } from '../../seed/demo-offers';
 import { describeEachBackend } from '../../testing/test-database';
@@ -42,6 +43,7 @@ describeEachBackend('GET /v2/boards/:id', (context) => {
       _id: DEMO.boardId,
       language: 'fr',
       name: 'Carrières Lumen Robotics',
+      names: DEMO_BOARD_NAMES.lumen,
       company: { _id: DEMO.companyId, name: 'Lumen Robotics' },
       spontaneousOfferChannelUrl: `http://rec.test/offer/c/${DEMO.spontaneousChannelId}`,
     });
@@ -54,9 +56,23 @@ describeEachBackend('GET /v2/boards/:id', (context) => {
       _id: DEMO.otherBoardId,
       language: 'de',
       name: 'Karriere bei Nordwind Logistik',
+      names: DEMO_BOARD_NAMES.nordwind,
       company: { _id: DEMO.otherCompanyId, name: 'Nordwind Logistik' },
       spontaneousOfferChannelUrl: null,
     });
+  });
+
+  it('names the board in the nine languages, falling back to its own name for a language without one', async () => {
+    const body = (await context.app.inject({ url: BOARD_URL })).json();
+    assert.deepEqual(Object.keys(body.names).sort(), [...LOCALES].sort());
+    assert.equal(body.names.pl, 'Kariera w Lumen Robotics');
+    try {
+      await context.db.updateTable('boards').set({ names: { de: 'Karriere', xx: 'junk', en: ' ' } }).where('id', '=', DEMO.boardId).execute();
+      const partial = (await context.app.inject({ url: BOARD_URL })).json();
+      assert.deepEqual(partial.names, { de: 'Karriere', fr: 'Carrières Lumen Robotics' }, 'own language always there; unknown and blank dropped');
+    } finally {
+      await context.db.updateTable('boards').set({ names: DEMO_BOARD_NAMES.lumen }).where('id', '=', DEMO.boardId).execute();
+    }
   });
 
   it('answers 404 board.notFound for an unknown id', async () => {
@@ -163,10 +179,10 @@ describeEachBackend('GET /v2/boards/:id/offers', (context) => {
           fr: 'Ingénieur·e logiciel embarqué (C++/ROS)',
         },
         location: { de: 'Luxemburg', en: 'Luxembourg', fr: 'Luxembourg' },
-        contract: { de: 'Unbefristet', en: 'Permanent', fr: 'CDI' },
       },
       url: { canonical: `http://rec.test/offer/c/${DEMO.sampleChannelId}` },
       datePosted: '2026-10-01T08:00:00.000Z',
+      contractType: 'permanent',
     });
     assert.ok(list.every((offer) => offer.information.description === undefined));
   });

@@ -6,6 +6,7 @@ export interface BoardWithCompany {
   companyId: string;
   companyName: string;
   name: string;
+  names: Partial<Record<string, string>>;
   language: string;
   spontaneousChannelId: string | null;
 }
@@ -24,6 +25,7 @@ export function createBoardRepository(db: Kysely<Database>) {
           'b.company_id as companyId',
           'co.name as companyName',
           'b.name',
+          'b.names',
           'b.language',
           'b.spontaneous_channel_id as spontaneousChannelId',
         ])

@@ -1,7 +1,17 @@
-import { type Board, DEFAULT_LOCALE, ERROR_KEYS, type Locale, type Offer, toLocale } from '@rec/core';
+import { type Board, DEFAULT_LOCALE, ERROR_KEYS, isLocale, type Locale, type LocalizedText, type Offer, toLocale } from '@rec/core';
 import { HttpError } from '../../http/errors';
 import { type OfferService, offerUrl } from '../offers/service';
 import type { BoardRepository, BoardWithCompany } from './repository';
+
+/** The stored names in supported languages, never without the one in the board's language. */
+function namesOf(board: BoardWithCompany, language: Locale): LocalizedText {
+  const names: LocalizedText = {};
+  for (const [locale, name] of Object.entries(board.names ?? {})) {
+    if (isLocale(locale) && typeof name === 'string' && name.trim()) names[locale] = name;
+  }
+  names[language] ??= board.name;
+  return names;
+}
 
 export type BoardService = ReturnType<typeof createBoardService>;
 
@@ -17,10 +27,12 @@ export function createBoardService(deps: { repository: BoardRepository; offers: 
   return {
     async getBoard(boardId: string): Promise<Board> {
       const board = await findOrThrow(boardId);
+      const language = toLocale(board.language) ?? DEFAULT_LOCALE;
       return {
         _id: board.id,
-        language: toLocale(board.language) ?? DEFAULT_LOCALE,
+        language,
         name: board.name,
+        names: namesOf(board, language),
         company: { _id: board.companyId, name: board.companyName },
         spontaneousOfferChannelUrl: board.spontaneousChannelId ? offerUrl(publicUrl, board.spontaneousChannelId) : null,
       };

@@ -36,7 +36,7 @@ describeEachBackend('GET /v2/offers/channel/:channelId', (context) => {
     assert.match(body.information.description?.fr ?? '', /^<p>Vous rejoignez .*<ul><li>.*<\/li><\/ul>/);
     assert.match(body.information.description?.en ?? '', /<strong>What you will do<\/strong>/);
     assert.equal(body.information.location?.de, 'Luxemburg');
-    assert.equal(body.information.contract?.en, 'Permanent');
+    assert.equal(body.contractType, 'permanent', 'a contract code, translated by clients');
   });
 
   it('reports validThrough when the posting has one', async () => {
@@ -51,6 +51,8 @@ describeEachBackend('GET /v2/offers/channel/:channelId', (context) => {
     assert.equal((await offer(DEMO.sampleChannelId, '', { 'accept-language': 'en-GB,en;q=0.9' })).language, 'en');
     assert.equal((await offer(DEMO.sampleChannelId, '?language=de', { 'accept-language': 'en' })).language, 'de', 'query beats header');
     assert.equal((await offer(DEMO.sampleChannelId, '', { 'accept-language': 'pt, de;q=0.5' })).language, 'de', 'first written preference');
+    // A language named by the link is the only wish: not written in it, the offer's own language, not the browser's English.
+    assert.equal((await offer(DEMO.sampleChannelId, '?language=pt', { 'accept-language': 'pt,en;q=0.9' })).language, 'fr', 'never silently English');
   });
 
   it('reaches the same posting through another channel kind', async () => {
@@ -64,6 +66,28 @@ describeEachBackend('GET /v2/offers/channel/:channelId', (context) => {
     const spontaneous = await offer(DEMO.spontaneousChannelId, '?language=en');
     assert.equal(spontaneous.information.title.en, 'Spontaneous application');
     assert.equal(spontaneous.language, 'en');
+    // Its own layout: no contract, and clients know it is the spontaneous application.
+    assert.equal(spontaneous.spontaneous, true);
+    assert.equal(spontaneous.contractType, null);
+    assert.doesNotMatch(spontaneous.information.description?.en ?? '', /What you will do/);
+    assert.equal((await offer(DEMO.sampleChannelId)).spontaneous, undefined);
+  });
+
+  it('answers contract codes (translated by clients) and their schema.org employmentType', async () => {
+    const dataScientist = await offer(demoId(DEMO_PREFIX.channel, 0x04));
+    assert.equal(dataScientist.contractType, 'fixed-term');
+    assert.equal(dataScientist.employmentType, 'TEMPORARY');
+    assert.equal((dataScientist.information as Record<string, unknown>).contract, undefined, 'no stored word per language');
+    const apprentice = await offer(demoId(DEMO_PREFIX.channel, 0x0e));
+    assert.deepEqual([apprentice.contractType, apprentice.employmentType], ['apprenticeship', 'OTHER']);
+    // A word left from before the codes is no contract at all rather than raw text.
+    const postingId = demoId(DEMO_PREFIX.posting, 0x04);
+    try {
+      await context.db.updateTable('posting_contents').set({ contract: 'Mi-temps' }).where('posting_id', '=', postingId).execute();
+      assert.equal((await offer(demoId(DEMO_PREFIX.channel, 0x04))).contractType, null);
+    } finally {
+      await context.db.updateTable('posting_contents').set({ contract: 'fixed-term' }).where('posting_id', '=', postingId).execute();
+    }
   });
 
   it('answers an offer of the second company with that company', async () => {

@@ -19,6 +19,7 @@ export interface ChannelOfferRow {
   publishedAt: Date;
   validThrough: Date | null;
   employmentType: string | null;
+  isSpontaneous: boolean;
   companySettings: CompanySettings;
 }
 
@@ -77,6 +78,7 @@ export function createOfferRepository(db: Kysely<Database>) {
           'p.published_at as publishedAt',
           'p.valid_through as validThrough',
           'p.employment_type as employmentType',
+          'p.is_spontaneous as isSpontaneous',
           'co.settings as companySettings',
         ])
         .where('c.id', '=', channelId)
@@ -98,6 +100,25 @@ export function createOfferRepository(db: Kysely<Database>) {
         .limit(1)
         .executeTakeFirst();
       return row?.id;
+    },
+
+    /**
+     * The board a visitor goes back to from a closed offer: the channel's own board, else the
+     * company's oldest board (share and referral channels belong to no board).
+     */
+    async findBoardOfChannel(channelId: string): Promise<string | undefined> {
+      const channel = await db.selectFrom('channels').select(['company_id', 'board_id']).where('id', '=', channelId).executeTakeFirst();
+      if (!channel) return undefined;
+      if (channel.board_id) return channel.board_id;
+      const board = await db
+        .selectFrom('boards')
+        .select('id')
+        .where('company_id', '=', channel.company_id)
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
+      return board?.id;
     },
 
     /** The per-language texts of some postings of one company; descriptions only when asked (they are large). */

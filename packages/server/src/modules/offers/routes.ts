@@ -1,7 +1,7 @@
 import { ERROR_KEYS, LanguageQuerySchema, type LanguageQuery, ObjectIdSchema, type OfferChannelParams, OfferChannelParamsSchema } from '@rec/core';
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
-import { languagePreferences } from '../../http/page-language';
+import { offerLanguagePreferences } from '../../http/page-language';
 import { validateRequest } from '../../http/validation';
 import type { OfferService } from './service';
 
@@ -18,7 +18,7 @@ export const offerRoutes: FastifyPluginAsync<{ offers: OfferService }> = async (
       }),
     },
     (request) =>
-      offers.getChannelOffer(request.params.channelId, languagePreferences(request.query, request.headers['accept-language'])),
+      offers.getChannelOffer(request.params.channelId, offerLanguagePreferences(request.query, request.headers['accept-language'])),
   );
 
   // `/offer/{_id}` pages name the posting itself; the offer comes through its board channel.
@@ -31,6 +31,6 @@ export const offerRoutes: FastifyPluginAsync<{ offers: OfferService }> = async (
         query: { schema: LanguageQuerySchema, errorKey: ERROR_KEYS.invalidQuery },
       }),
     },
-    (request) => offers.getPostingOffer(request.params.id, languagePreferences(request.query, request.headers['accept-language'])),
+    (request) => offers.getPostingOffer(request.params.id, offerLanguagePreferences(request.query, request.headers['accept-language'])),
   );
 };

@@ -1,4 +1,4 @@
-import { ERROR_KEYS, isLocale, type Locale, type LocalizedText, type Offer, pickText } from '@rec/core';
+import { type ContractType, ERROR_KEYS, employmentTypeOf, isContractType, isLocale, type Locale, type LocalizedText, type Offer, pickText } from '@rec/core';
 import type { OpeningStatus, PostingStatus } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import type { ContentRow, OfferRepository } from './repository';
@@ -24,7 +24,8 @@ function asLocale(language: string): Locale {
 interface Texts {
   title: LocalizedText;
   location: LocalizedText;
-  contract: LocalizedText;
+  /** The contract code of the posting (the same on every language row); a leftover word counts as none. */
+  contractType: ContractType | null;
   description: LocalizedText;
 }
 
@@ -35,19 +36,19 @@ function textsByPosting(rows: readonly ContentRow[]): Map<string, Texts> {
     if (!isLocale(row.language)) continue;
     let texts = byPosting.get(row.postingId);
     if (!texts) {
-      texts = { title: {}, location: {}, contract: {}, description: {} };
+      texts = { title: {}, location: {}, contractType: null, description: {} };
       byPosting.set(row.postingId, texts);
     }
     texts.title[row.language] = row.title;
     if (row.location) texts.location[row.language] = row.location;
-    if (row.contract) texts.contract[row.language] = row.contract;
+    if (isContractType(row.contract)) texts.contractType ??= row.contract;
     // Stored sanitised; sanitised again on the way out in case a row predates the rule.
     if (row.description) texts.description[row.language] = sanitizeDescription(row.description);
   }
   return byPosting;
 }
 
-const NO_TEXTS: Texts = { title: {}, location: {}, contract: {}, description: {} };
+const NO_TEXTS: Texts = { title: {}, location: {}, contractType: null, description: {} };
 
 /** The company's privacy notice for applicants in `locale` (settings.privacyText, text per language). */
 export function privacyTextOf(settings: Record<string, unknown>, locale: Locale): string | undefined {
@@ -93,9 +94,10 @@ export function createOfferService(deps: { repository: OfferRepository; publicUr
           _id: listing.postingId,
           language: asLocale(listing.language),
           channelId: listing.channelId,
-          information: { title: own.title, location: own.location, contract: own.contract },
+          information: { title: own.title, location: own.location },
           url: { canonical: offerUrl(publicUrl, listing.channelId) },
           datePosted: listing.publishedAt.toISOString(),
+          contractType: own.contractType,
         };
         return { offer, sortKey: pickText(own.title, locale, offer.language) };
       });
@@ -120,6 +122,11 @@ export function createOfferService(deps: { repository: OfferRepository; publicUr
       return service.getChannelOffer(channelId, preferences);
     },
 
+    /** The board to send a visitor back to from an offer they cannot see (closed): see the repository. */
+    findBoardOfChannel: (channelId: string) => repository.findBoardOfChannel(channelId),
+    /** The channel showing a posting by its own id, if any. */
+    findPostingChannelId: (postingId: string) => repository.findPostingChannelId(postingId),
+
     /** The offer and the channel row behind it (the company's id and settings, for applying). */
     async getChannelOfferWithRow(channelId: string, preferences: readonly Locale[]) {
       const row = await repository.findChannelOffer(channelId);
@@ -133,13 +140,17 @@ export function createOfferService(deps: { repository: OfferRepository; publicUr
         _id: row.postingId,
         language,
         channelId: row.channelId,
-        information: { title: texts.title, description: texts.description, location: texts.location, contract: texts.contract },
+        information: { title: texts.title, description: texts.description, location: texts.location },
         url: { canonical: offerUrl(publicUrl, row.channelId) },
         datePosted: row.publishedAt.toISOString(),
         validThrough: row.validThrough ? row.validThrough.toISOString() : null,
         company: { _id: row.companyId, name: row.companyName, ...(privacyText ? { privacyText } : {}) },
         applyOptions: applyOptionsFor(row.channelId),
-        employmentType: row.employmentType,
+        // Mapped here so the widget needs no table of its own for the JSON-LD it adds to career sites.
+        employmentType: employmentTypeOf(row.isSpontaneous ? null : texts.contractType, row.employmentType) ?? null,
+        // A spontaneous application is no job: it carries no contract (its page has its own layout).
+        contractType: row.isSpontaneous ? null : texts.contractType,
+        ...(row.isSpontaneous ? { spontaneous: true } : {}),
       };
       return { offer, row };
     },

@@ -122,7 +122,7 @@ describeEachBackend('openings: reads, permissions, tenants, list', (context) => 
         language: 'de',
         description: '<p>Sie montieren, prüfen und nehmen unsere kollaborativen Roboter in Betrieb.</p>',
         location: 'Luxemburg',
-        contract: 'Unbefristet',
+        contract: 'permanent',
         createdAt: 'string',
         updatedAt: 'string',
         postingsCount: 1,
@@ -259,7 +259,10 @@ describeEachBackend('openings: state machine, duplicate, postings, deletion', (c
   });
 
   it('lets the owner do every action of the life cycle', async () => {
-    const created = await h.call('owner', 'POST', '/v2/jobs', { title: 'Cobot Trainer', referenceCode: 'LR-CT-1', language: 'fr', location: 'Paris', contract: 'CDI' });
+    // Contracts are codes: a word cannot be translated into the other languages, so it is refused.
+    const word = await h.call('owner', 'POST', '/v2/jobs', { title: 'Cobot Trainer', contract: 'CDI' });
+    assert.deepEqual([word.statusCode, word.json().error], [400, 'errors.badRequest']);
+    const created = await h.call('owner', 'POST', '/v2/jobs', { title: 'Cobot Trainer', referenceCode: 'LR-CT-1', language: 'fr', location: 'Paris', contract: 'permanent' });
     assert.equal(created.statusCode, 201);
     const opening = created.json() as OpeningResource;
     assert.deepEqual([opening.status, opening.postingsCount, opening.applicationsCount, opening.description], ['DRAFT', 0, 0, '']);

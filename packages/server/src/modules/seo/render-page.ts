@@ -1,5 +1,6 @@
-import { type Board, type Offer, pickText } from '@rec/core';
+import { type Board, type Locale, type Offer, pickText } from '@rec/core';
 import { jobPosting } from '@rec/core/job-posting';
+import { serverT } from '../../i18n/server-texts';
 import { descriptionText, sanitizeDescription } from '../offers/sanitize-description';
 
 /**
@@ -74,31 +75,61 @@ export function offerPageParts(offer: Offer): PageParts {
   const company = offer.company?.name ?? '';
   const description = sanitizeDescription(pickText(offer.information.description, language, offer.language));
   const location = pickText(offer.information.location, language, offer.language);
-  const contract = pickText(offer.information.contract, language, offer.language);
+  const contract = offer.contractType ? serverT(language)(`prerender.contractTypes.${offer.contractType}`) : '';
   const meta = [company, location, contract].filter(Boolean).map(escapeHtml).join(' · ');
   return {
     lang: language,
     title: company ? `${title} – ${company}` : title,
     description: truncate(descriptionText(description) || title, 200),
     canonical: offer.url.canonical,
-    head: `<script type="application/ld+json">${jsonForScript(offerJobPosting(offer))}</script>`,
+    // A spontaneous application is no job posting: job search engines must not list it.
+    ...(offer.spontaneous ? {} : { head: `<script type="application/ld+json">${jsonForScript(offerJobPosting(offer))}</script>` }),
     body: `<article class="offer-prerender" lang="${escapeHtml(language)}"><h1>${escapeHtml(title)}</h1><p>${meta}</p>${description}</article>`,
   };
 }
 
-export function boardPageParts(board: Board, offers: readonly Offer[], canonical: string): PageParts {
+/** An offer's page in the language a board is read in: the offer shows in it when written in it (issue 9). */
+export function offerLinkIn(canonical: string, locale: Locale): string {
+  const url = new URL(canonical);
+  url.searchParams.set('language', locale);
+  return url.toString();
+}
+
+/** The board in `locale` (the visitor's choice, else the board's language): its name and titles, links carrying the language. */
+export function boardPageParts(board: Board, offers: readonly Offer[], canonical: string, locale: Locale = board.language): PageParts {
+  const name = pickText(board.names, locale, board.language) || board.name;
   const items = offers
     .map((offer) => {
-      const title = pickText(offer.information.title, board.language, offer.language);
-      return `<li><a href="${escapeHtml(offer.url.canonical)}">${escapeHtml(title)}</a></li>`;
+      const title = pickText(offer.information.title, locale, offer.language);
+      return `<li><a href="${escapeHtml(offerLinkIn(offer.url.canonical, locale))}">${escapeHtml(title)}</a></li>`;
     })
     .join('');
-  const titles = offers.map((offer) => pickText(offer.information.title, board.language, offer.language));
+  const titles = offers.map((offer) => pickText(offer.information.title, locale, offer.language));
   return {
-    lang: board.language,
-    title: board.name,
+    lang: locale,
+    title: name,
     description: truncate(`${board.company.name}: ${titles.join(', ')}`, 200),
     canonical,
-    body: `<article class="board-prerender" lang="${escapeHtml(board.language)}"><h1>${escapeHtml(board.name)}</h1><ul>${items}</ul></article>`,
+    body: `<article class="board-prerender" lang="${escapeHtml(locale)}"><h1>${escapeHtml(name)}</h1><ul>${items}</ul></article>`,
+  };
+}
+
+/** What a public error page says: the `publicErrors.<kind>` texts and where to go back to. */
+export type PublicErrorKind = 'boardNotFound' | 'offerClosed' | 'offerNotFound';
+
+/** A public page that cannot be shown (unknown board, closed or unknown offer), in the visitor's language. */
+export function errorPageParts(kind: PublicErrorKind, locale: Locale, canonical: string, back: string | undefined): PageParts {
+  const t = serverT(locale, 'publicErrors');
+  const title = t(`${kind}.title`);
+  const link = back ? `<p><a href="${escapeHtml(back)}">${escapeHtml(t(kind === 'offerClosed' ? 'seeOpenPositions' : 'back'))}</a></p>` : '';
+  return {
+    lang: locale,
+    title,
+    description: t(`${kind}.text`),
+    canonical,
+    noindex: true,
+    // The host app reads it to keep the way back once it replaces the body (see host OfferPage).
+    ...(back ? { head: `<meta name="rec:back" content="${escapeHtml(back)}" />` } : {}),
+    body: `<main class="public-error" lang="${escapeHtml(locale)}"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(t(`${kind}.text`))}</p>${link}</main>`,
   };
 }

@@ -86,7 +86,7 @@ describeEachBackend(
     it('answers 410 for a closed offer and 404 for an unknown one, still with the app', async () => {
       const closed = await page(`/offer/c/${DEMO.closedChannelId}`);
       assert.equal(closed.statusCode, 410);
-      assert.match(closed.body, /<div id="root"><\/div>/);
+      assert.match(closed.body, /<div id="root"><main class="public-error"/);
       assert.match(closed.body, /noindex/);
       assert.equal((await page('/offer/c/64b0c4a100000000000000ff')).statusCode, 404);
     });
@@ -95,7 +95,83 @@ describeEachBackend(
       const response = await page(`/board/${DEMO.boardId}`);
       assert.equal(response.statusCode, 200);
       assert.match(response.body, /<title>Carrières Lumen Robotics<\/title>/);
-      assert.match(response.body, /<li><a href="http:\/\/rec.test\/offer\/c\/[0-9a-f]{24}">/);
+      assert.match(response.body, /<li><a href="http:\/\/rec.test\/offer\/c\/[0-9a-f]{24}\?language=fr">/);
+    });
+
+    const withHeaders = (url: string, headers: Record<string, string>) => context.app.inject({ url, headers: { accept: 'text/html', ...headers } });
+    const DATA_SCIENTIST = demoId(DEMO_PREFIX.channel, 0x04);
+
+    it('renders the board in the visitor’s language: translated name, titles, links carrying the language', async () => {
+      const html = (await page(`/board/${DEMO.boardId}?language=de`)).body;
+      assert.match(html, /<html lang="de">/);
+      assert.match(html, /<title>Karriere bei Lumen Robotics<\/title>/);
+      assert.match(html, /<h1>Karriere bei Lumen Robotics<\/h1>/);
+      assert.ok(html.includes(`<a href="http://rec.test/offer/c/${DATA_SCIENTIST}?language=de">Data Scientist Computer Vision (befristet, 18 Monate)</a>`), 'German title, German link');
+      const pl = (await page(`/board/${DEMO.boardId}?language=pl`)).body;
+      assert.match(pl, /<title>Kariera w Lumen Robotics<\/title>/);
+      // Without a link language, the board's own (what <rec-board> then shows), whatever the browser.
+      const own = (await withHeaders(`/board/${DEMO.boardId}`, { 'accept-language': 'pl' })).body;
+      assert.match(own, /<html lang="fr">/);
+      assert.match(own, /<title>Carrières Lumen Robotics<\/title>/);
+    });
+
+    it('shows an offer in the language of the link when written in it, else in its own language, never English by default', async () => {
+      const german = await withHeaders(`/offer/c/${DATA_SCIENTIST}?language=de`, { 'accept-language': 'en-US,en;q=0.9' });
+      assert.match(german.body, /<html lang="de">/);
+      assert.match(german.body, /<title>Data Scientist Computer Vision \(befristet, 18 Monate\) – Lumen Robotics<\/title>/);
+      // Not written in Polish: the offer's own language (French), not the browser's next wish (English).
+      const polish = await withHeaders(`/offer/c/${DATA_SCIENTIST}?language=pl`, { 'accept-language': 'pl,en;q=0.9' });
+      assert.match(polish.body, /<html lang="fr">/);
+      assert.match(polish.body, /<h1>Data scientist vision par ordinateur/);
+      // Without a link language, the browser's.
+      const browser = await withHeaders(`/offer/c/${DATA_SCIENTIST}`, { 'accept-language': 'de-DE,de;q=0.9' });
+      assert.match(browser.body, /<html lang="de">/);
+      const api = await context.app.inject({ url: `/v2/offers/channel/${DATA_SCIENTIST}?language=pl`, headers: { 'accept-language': 'en' } });
+      assert.equal(api.json().language, 'fr', 'the API follows the same rule');
+    });
+
+    it('translates contract codes in the page and maps them to schema.org employmentType', async () => {
+      const html = (await page(`/offer/c/${DATA_SCIENTIST}?language=de`)).body;
+      assert.match(html, /<p>Lumen Robotics · [^<]+ · Befristet<\/p>/);
+      assert.equal(ldJson(html).employmentType, 'TEMPORARY');
+      const polishPage = (await page(`/offer/c/${DEMO.sampleChannelId}?language=en`)).body;
+      assert.match(polishPage, / · Permanent<\/p>/);
+      assert.equal(ldJson((await page(`/offer/c/${demoId(DEMO_PREFIX.channel, 0x0e)}`)).body).employmentType, 'OTHER', 'apprenticeship');
+      assert.equal(ldJson((await page(`/offer/c/${demoId(DEMO_PREFIX.channel, 0x0b)}`)).body).employmentType, 'PART_TIME', 'permanent part-time keeps its hours');
+    });
+
+    it('renders the spontaneous application without contract, task heading or JobPosting', async () => {
+      const html = (await page(`/offer/c/${DEMO.spontaneousChannelId}?language=en`)).body;
+      assert.match(html, /<h1>Spontaneous application<\/h1>/);
+      assert.ok(!html.includes('application/ld+json'), 'not a job posting for search engines');
+      assert.ok(!html.includes('What you will do'));
+      assert.ok(!html.includes('Permanent'));
+    });
+
+    it('answers unknown and closed pages with a localized, titled page and a way back', async () => {
+      const nope = await withHeaders('/board/nope', { 'accept-language': 'fr-FR,fr;q=0.9' });
+      assert.equal(nope.statusCode, 404);
+      assert.match(nope.body, /<html lang="fr">/);
+      assert.match(nope.body, /<title>Page carrières introuvable<\/title>/);
+      assert.ok(!/Page Not Found/i.test(nope.body), 'no debug text');
+      const unknownBoard = await withHeaders('/board/64b0b0a4d0000000000000ff', { 'accept-language': 'pl' });
+      assert.equal(unknownBoard.statusCode, 404);
+      assert.match(unknownBoard.body, /<title>Nie znaleziono strony z ofertami<\/title>/);
+
+      const closed = await withHeaders(`/offer/c/${DEMO.closedChannelId}`, { 'accept-language': 'de' });
+      assert.equal(closed.statusCode, 410);
+      assert.match(closed.body, /<html lang="de">/);
+      assert.match(closed.body, /<title>Diese Stelle ist nicht mehr verfügbar<\/title>/);
+      const board = `http://rec.test/board/${DEMO.boardId}?language=de`;
+      assert.ok(closed.body.includes(`<a href="${board}">Offene Stellen ansehen</a>`), 'links back to its board');
+      assert.ok(closed.body.includes(`<meta name="rec:back" content="${board}" />`), 'the app keeps the way back');
+
+      const unknown = await withHeaders('/offer/c/64b0c4a100000000000000ff', { 'accept-language': 'pl', referer: 'https://careers.example.com/jobs' });
+      assert.equal(unknown.statusCode, 404);
+      assert.match(unknown.body, /<title>Nie znaleziono oferty<\/title>/);
+      assert.ok(unknown.body.includes('<a href="https://careers.example.com/jobs">Wróć do poprzedniej strony</a>'), 'back to the career page');
+      const hostile = await withHeaders('/offer/c/64b0c4a100000000000000ff', { referer: 'javascript:alert(1)' });
+      assert.ok(!hostile.body.includes('javascript:'), 'only web pages as a way back');
     });
 
     it('leaves other requests to the SPA: non-ids, non-HTML', async () => {
