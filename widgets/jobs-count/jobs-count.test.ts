@@ -28,7 +28,7 @@ async function fakeApi(input: RequestInfo | URL): Promise<Response> {
   const contract = url.searchParams.get('contract');
   switch (id) {
     case FR_BOARD:
-      return reply(200, { count: location_ === 'Luxembourg' ? 3 : contract === 'CDI' ? 5 : 14, language: 'fr' });
+      return reply(200, { count: location_ === 'Luxembourg' ? 3 : contract === 'permanent' ? 5 : 14, language: 'fr' });
     case DE_BOARD:
       return reply(200, { count: 1, language: 'de' });
     case EMPTY_BOARD:
@@ -224,8 +224,8 @@ describe('<rec-jobs-count>', () => {
       const inLuxembourg = await badge(`<rec-jobs-count board-id="${FR_BOARD}" location="Luxembourg"></rec-jobs-count>`);
       expect(requests.at(-1)?.searchParams.get('location')).to.equal('Luxembourg');
       expect(text(inLuxembourg)).to.equal('On recrute\u00a0: 3 postes ouverts');
-      const permanent = await badge(`<rec-jobs-count board-id="${FR_BOARD}" contract="CDI"></rec-jobs-count>`);
-      expect(requests.at(-1)?.searchParams.get('contract')).to.equal('CDI');
+      const permanent = await badge(`<rec-jobs-count board-id="${FR_BOARD}" contract="permanent"></rec-jobs-count>`);
+      expect(requests.at(-1)?.searchParams.get('contract')).to.equal('permanent');
       expect(text(permanent)).to.equal('On recrute\u00a0: 5 postes ouverts');
     });
 

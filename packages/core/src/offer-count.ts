@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { ContractTypeSchema } from './contract-types';
 import { LocaleSchema } from './entities';
 
 /** Longest `location` or `contract` filter accepted: longer than any stored value, short enough to keep URLs sane. */
@@ -7,10 +8,12 @@ export const OFFER_COUNT_FILTER_MAX = 200;
 const FilterSchema = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(OFFER_COUNT_FILTER_MAX)));
 
 /**
- * Query of `GET /v2/boards/:id/offer-count`: optional `location` and `contract` filters, each
- * matching an offer whose text in any language is the same, ignoring case and accents.
+ * Query of `GET /v2/boards/:id/offer-count`: an optional `location` filter matching an offer whose
+ * location in any language is the same, ignoring case and accents, and an optional `contract`
+ * filter: a contract-type code (contracts are codes since the contract-type migration, so a
+ * translated word would depend on the page language).
  */
-export const OfferCountQuerySchema = v.object({ location: FilterSchema, contract: FilterSchema });
+export const OfferCountQuerySchema = v.object({ location: FilterSchema, contract: v.optional(ContractTypeSchema) });
 export type OfferCountQuery = v.InferOutput<typeof OfferCountQuerySchema>;
 
 /**

@@ -13,8 +13,8 @@ function comparable(text: string): string {
 /**
  * How many open offers a board lists, for the `<rec-jobs-count>` badge: the same offers as the
  * board's list (same repository rule), without building the list. Filters match an offer whose
- * location (or contract) in ANY language equals the filter, so "Luxemburg" and "Luxembourg"
- * both find the offers in Luxembourg whatever the page language.
+ * location in ANY language equals the filter, so "Luxemburg" and "Luxembourg" both find the
+ * offers in Luxembourg whatever the page language; the contract filter is a contract-type code.
  */
 export function createOfferCountService(deps: { boards: Pick<BoardRepository, 'findBoard'>; offers: Pick<OfferRepository, 'findOpenBoardListings' | 'findContents'> }) {
   const { boards, offers } = deps;
@@ -27,8 +27,7 @@ export function createOfferCountService(deps: { boards: Pick<BoardRepository, 'f
       if (!location && !contract) return { count: listings.length, language };
 
       const wantedLocation = location ? comparable(location) : undefined;
-      const wantedContract = contract ? comparable(contract) : undefined;
-      const rows = await offers.findContents(
+            const rows = await offers.findContents(
         board.companyId,
         listings.map((listing) => listing.postingId),
         false,
@@ -37,7 +36,7 @@ export function createOfferCountService(deps: { boards: Pick<BoardRepository, 'f
       const contractMatches = new Set<string>();
       for (const row of rows) {
         if (!wantedLocation || (row.location && comparable(row.location) === wantedLocation)) locationMatches.add(row.postingId);
-        if (!wantedContract || (row.contract && comparable(row.contract) === wantedContract)) contractMatches.add(row.postingId);
+        if (!contract || row.contract === contract) contractMatches.add(row.postingId);
       }
       const count = listings.filter((listing) => locationMatches.has(listing.postingId) && contractMatches.has(listing.postingId)).length;
       return { count, language };
