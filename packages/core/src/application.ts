@@ -1,7 +1,20 @@
+import { type ApplyFormConfig, fieldLevel } from './apply-form';
 import type { Rule } from './form-rules';
 
 /** Column widths at md and up come from FORM_COLUMNS_MD under these names (spec §9). */
-export type FormColumn = 'email' | 'name' | 'nationality' | 'phone' | 'birthDate' | 'gender' | 'address' | 'salary' | 'drivingLicenses' | 'hasWorkPermit';
+export type FormColumn =
+  | 'email'
+  | 'name'
+  | 'nationality'
+  | 'phone'
+  | 'birthDate'
+  | 'gender'
+  | 'address'
+  | 'salary'
+  | 'drivingLicenses'
+  | 'hasWorkPermit'
+  | 'coverLetter'
+  | 'profileUrl';
 
 export const GENDERS = ['female', 'male', 'nonBinary', 'undisclosed'] as const;
 export const DRIVING_LICENSES = ['AM', 'A', 'B', 'BE', 'C', 'CE', 'D', 'DE'] as const;
@@ -18,11 +31,13 @@ export type ApplicationFieldName =
   | 'address'
   | 'salary'
   | 'drivingLicenses'
-  | 'hasWorkPermit';
+  | 'hasWorkPermit'
+  | 'coverLetter'
+  | 'profileUrl';
 
 export interface ApplicationFieldDefinition {
   name: ApplicationFieldName;
-  kind: 'text' | 'email' | 'tel' | 'date' | 'select' | 'checkboxes' | 'textarea';
+  kind: 'text' | 'email' | 'tel' | 'url' | 'date' | 'select' | 'checkboxes' | 'textarea';
   column: FormColumn;
   autoComplete?: string;
   /** For select and checkboxes: the values (labels are translated). */
@@ -32,10 +47,13 @@ export interface ApplicationFieldDefinition {
 
 const PHONE = /^\+?[0-9 ()./-]{6,24}$/;
 const SALARY = /^\d{1,9}$/;
+/** A cover letter typed into the form: about two pages. */
+export const COVER_LETTER_MAX = 6000;
 
 /**
- * The recruiter-facing candidate form fields of spec §3, in form order. agentEmail and
- * companyReferralCode are meta: carried hidden, never shown.
+ * The recruiter-facing candidate form fields of spec §3, in form order, then the cover letter
+ * and a profile URL (issue 9). agentEmail and companyReferralCode are meta: carried hidden, never
+ * shown. Which of them an opening asks is its apply form configuration (apply-form.ts).
  */
 export const APPLICATION_FIELDS: readonly ApplicationFieldDefinition[] = [
   { name: 'firstName', kind: 'text', column: 'name', autoComplete: 'given-name', rules: [{ name: 'required' }, { name: 'max', length: 100 }] },
@@ -49,14 +67,26 @@ export const APPLICATION_FIELDS: readonly ApplicationFieldDefinition[] = [
   { name: 'salary', kind: 'text', column: 'salary', rules: [{ name: 'regex', pattern: SALARY }] },
   { name: 'drivingLicenses', kind: 'checkboxes', column: 'drivingLicenses', options: DRIVING_LICENSES, rules: [] },
   { name: 'hasWorkPermit', kind: 'select', column: 'hasWorkPermit', options: WORK_PERMIT_ANSWERS, rules: [] },
+  { name: 'coverLetter', kind: 'textarea', column: 'coverLetter', rules: [{ name: 'max', length: COVER_LETTER_MAX }] },
+  { name: 'profileUrl', kind: 'url', column: 'profileUrl', autoComplete: 'url', rules: [{ name: 'url' }, { name: 'max', length: 500 }] },
 ];
 
-/** Rules of every field validated before submit, by name (the form fields, the CV and the consent). */
-export const APPLICATION_RULES: Readonly<Record<string, readonly Rule[]>> = {
-  ...Object.fromEntries(APPLICATION_FIELDS.map((field) => [field.name, field.rules])),
-  cv: [{ name: 'required' }],
-  gdprConsent: [{ name: 'required' }],
-};
+/**
+ * Rules of every field the opening's form asks, by name, in form order (the fields, the CV, the
+ * consent): a required field gets `required` first, an optional one never has it, a hidden one
+ * is absent. The server applies the same levels (applications/service.ts).
+ */
+export function applicationRules(config: ApplyFormConfig): Record<string, readonly Rule[]> {
+  const rules: Record<string, readonly Rule[]> = {};
+  for (const { name, rules: own } of [...APPLICATION_FIELDS, { name: 'cv', rules: [] }]) {
+    const level = fieldLevel(config, name);
+    if (level === 'hidden') continue;
+    const format = own.filter((rule) => rule.name !== 'required');
+    rules[name] = level === 'required' ? [{ name: 'required' }, ...format] : format;
+  }
+  rules.gdprConsent = [{ name: 'required' }];
+  return rules;
+}
 
 /** Answer of the submission: the application and whether this call created it. */
 export interface ApplicationReceipt {

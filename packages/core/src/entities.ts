@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { APPLY_FIELD_LEVELS } from './apply-form';
 import { LOCALES } from './constants';
 import { ObjectIdSchema } from './ids';
 
@@ -35,6 +36,8 @@ export const OfferSchema = v.object({
   /** How a candidate may apply besides the form: "apply with Indeed" only when the server is configured for it. */
   applyOptions: v.optional(v.object({ indeed: v.boolean(), indeedUrl: v.optional(v.string()) })),
   employmentType: v.optional(v.nullable(v.string())),
+  /** Which fields the apply form asks (issue 9); absent means the defaults of apply-form.ts. */
+  applyForm: v.optional(v.record(v.string(), v.picklist(APPLY_FIELD_LEVELS))),
 });
 export type Offer = v.InferOutput<typeof OfferSchema>;
 

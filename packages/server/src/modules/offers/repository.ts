@@ -20,6 +20,8 @@ export interface ChannelOfferRow {
   validThrough: Date | null;
   employmentType: string | null;
   companySettings: CompanySettings;
+  /** The opening's apply form configuration as stored. */
+  applyForm: Record<string, unknown>;
 }
 
 export interface ContentRow {
@@ -78,6 +80,7 @@ export function createOfferRepository(db: Kysely<Database>) {
           'p.valid_through as validThrough',
           'p.employment_type as employmentType',
           'co.settings as companySettings',
+          'o.apply_form as applyForm',
         ])
         .where('c.id', '=', channelId)
         .executeTakeFirst();

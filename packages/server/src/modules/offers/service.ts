@@ -1,4 +1,4 @@
-import { ERROR_KEYS, isLocale, type Locale, type LocalizedText, type Offer, pickText } from '@rec/core';
+import { applyFormOf, ERROR_KEYS, isLocale, type Locale, type LocalizedText, type Offer, pickText } from '@rec/core';
 import type { OpeningStatus, PostingStatus } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import type { ContentRow, OfferRepository } from './repository';
@@ -140,6 +140,7 @@ export function createOfferService(deps: { repository: OfferRepository; publicUr
         company: { _id: row.companyId, name: row.companyName, ...(privacyText ? { privacyText } : {}) },
         applyOptions: applyOptionsFor(row.channelId),
         employmentType: row.employmentType,
+        applyForm: applyFormOf(row.applyForm),
       };
       return { offer, row };
     },

@@ -1,10 +1,10 @@
 import { checkUploadFile, fileExtension, MAX_UPLOAD_BYTES } from '@rec/core/files';
-import { ERROR_KEYS, ObjectIdSchema } from '@rec/core';
+import { ERROR_KEYS, ObjectIdSchema, PERMISSIONS } from '@rec/core';
 import type { FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
 import * as v from 'valibot';
 import { newId } from '../../db/ids';
-import { authOrThrow, requireRole, tenantOf } from '../../http/auth';
+import { authOrThrow, requirePermission, requireRole, tenantOf } from '../../http/auth';
 import { HttpError } from '../../http/errors';
 import type { RateLimiter } from '../../http/rate-limit';
 import { validateRequest } from '../../http/validation';
@@ -80,13 +80,20 @@ export const storageRoutes: FastifyPluginAsync<StorageRoutesOptions> = async (ap
   );
 
   /**
-   * A CV is personal data: only a signed-in recruiter of the upload's company reads it (tenant
+   * A CV is personal data: only a signed-in recruiter of the upload's company who may read
+   * candidates' sensitive data (CANDIDATES:SENSITIVE:READ, issue 9) reads it (tenant
    * from the session; another company's file is a 404 like a missing one), always as a download
    * that the browser must not sniff or render inline, never cached, and each read is audited.
    */
   app.get<{ Params: { id: string } }>(
     '/v2/storage/:id',
-    { preHandler: [requireRole('recruiter'), validateRequest({ params: { schema: UploadParamsSchema, errorKey: ERROR_KEYS.fileNotFound, statusCode: 404 } })] },
+    {
+      preHandler: [
+        requireRole('recruiter'),
+        requirePermission(PERMISSIONS.candidatesSensitiveRead),
+        validateRequest({ params: { schema: UploadParamsSchema, errorKey: ERROR_KEYS.fileNotFound, statusCode: 404 } }),
+      ],
+    },
     async (request, reply) => {
       const auth = authOrThrow(request);
       const companyId = tenantOf(auth);
