@@ -38,7 +38,8 @@ export type ApplicationFieldName =
 export interface ApplicationFieldDefinition {
   name: ApplicationFieldName;
   kind: 'text' | 'email' | 'tel' | 'url' | 'date' | 'select' | 'checkboxes' | 'textarea';
-  column: FormColumn;
+  /** Its column width name when it is not the field's own name (spec §9). */
+  column?: FormColumn;
   autoComplete?: string;
   /** For select and checkboxes: the values (labels are translated). */
   options?: readonly string[];
@@ -58,17 +59,17 @@ export const COVER_LETTER_MAX = 6000;
 export const APPLICATION_FIELDS: readonly ApplicationFieldDefinition[] = [
   { name: 'firstName', kind: 'text', column: 'name', autoComplete: 'given-name', rules: [{ name: 'required' }, { name: 'max', length: 100 }] },
   { name: 'lastName', kind: 'text', column: 'name', autoComplete: 'family-name', rules: [{ name: 'required' }, { name: 'max', length: 100 }] },
-  { name: 'email', kind: 'email', column: 'email', autoComplete: 'email', rules: [{ name: 'required' }, { name: 'email' }, { name: 'max', length: 254 }] },
-  { name: 'nationality', kind: 'text', column: 'nationality', autoComplete: 'country-name', rules: [{ name: 'max', length: 100 }] },
-  { name: 'phone', kind: 'tel', column: 'phone', autoComplete: 'tel', rules: [{ name: 'regex', pattern: PHONE }] },
-  { name: 'birthDate', kind: 'date', column: 'birthDate', autoComplete: 'bday', rules: [{ name: 'date' }] },
-  { name: 'gender', kind: 'select', column: 'gender', options: GENDERS, rules: [{ name: 'regex', pattern: new RegExp(`^(${GENDERS.join('|')})$`) }] },
-  { name: 'address', kind: 'textarea', column: 'address', autoComplete: 'street-address', rules: [{ name: 'min', length: 5 }, { name: 'max', length: 300 }] },
-  { name: 'salary', kind: 'text', column: 'salary', rules: [{ name: 'regex', pattern: SALARY }] },
-  { name: 'drivingLicenses', kind: 'checkboxes', column: 'drivingLicenses', options: DRIVING_LICENSES, rules: [] },
-  { name: 'hasWorkPermit', kind: 'select', column: 'hasWorkPermit', options: WORK_PERMIT_ANSWERS, rules: [] },
-  { name: 'coverLetter', kind: 'textarea', column: 'coverLetter', rules: [{ name: 'max', length: COVER_LETTER_MAX }] },
-  { name: 'profileUrl', kind: 'url', column: 'profileUrl', autoComplete: 'url', rules: [{ name: 'url' }, { name: 'max', length: 500 }] },
+  { name: 'email', kind: 'email', autoComplete: 'email', rules: [{ name: 'required' }, { name: 'email' }, { name: 'max', length: 254 }] },
+  { name: 'nationality', kind: 'text', autoComplete: 'country-name', rules: [{ name: 'max', length: 100 }] },
+  { name: 'phone', kind: 'tel', autoComplete: 'tel', rules: [{ name: 'regex', pattern: PHONE }] },
+  { name: 'birthDate', kind: 'date', autoComplete: 'bday', rules: [{ name: 'date' }] },
+  { name: 'gender', kind: 'select', options: GENDERS, rules: [{ name: 'regex', pattern: new RegExp(`^(${GENDERS.join('|')})$`) }] },
+  { name: 'address', kind: 'textarea', autoComplete: 'street-address', rules: [{ name: 'min', length: 5 }, { name: 'max', length: 300 }] },
+  { name: 'salary', kind: 'text', rules: [{ name: 'regex', pattern: SALARY }] },
+  { name: 'drivingLicenses', kind: 'checkboxes', options: DRIVING_LICENSES, rules: [] },
+  { name: 'hasWorkPermit', kind: 'select', options: WORK_PERMIT_ANSWERS, rules: [] },
+  { name: 'coverLetter', kind: 'textarea', rules: [{ name: 'max', length: COVER_LETTER_MAX }] },
+  { name: 'profileUrl', kind: 'url', autoComplete: 'url', rules: [{ name: 'url' }, { name: 'max', length: 500 }] },
 ];
 
 /**

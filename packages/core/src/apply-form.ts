@@ -11,25 +11,8 @@
 export const APPLY_FIELD_LEVELS = ['hidden', 'optional', 'required'] as const;
 export type ApplyFieldLevel = (typeof APPLY_FIELD_LEVELS)[number];
 
-/** The configurable fields, in form order. */
-export const APPLY_FORM_FIELDS = [
-  'phone',
-  'nationality',
-  'birthDate',
-  'gender',
-  'address',
-  'salary',
-  'drivingLicenses',
-  'hasWorkPermit',
-  'cv',
-  'coverLetter',
-  'profileUrl',
-] as const;
-export type ApplyFormField = (typeof APPLY_FORM_FIELDS)[number];
-
-export type ApplyFormConfig = Record<ApplyFormField, ApplyFieldLevel>;
-
-export const DEFAULT_APPLY_FORM: Readonly<ApplyFormConfig> = {
+/** The configurable fields, in form order, with their defaults. */
+export const DEFAULT_APPLY_FORM = {
   phone: 'optional',
   nationality: 'hidden',
   birthDate: 'hidden',
@@ -41,7 +24,11 @@ export const DEFAULT_APPLY_FORM: Readonly<ApplyFormConfig> = {
   cv: 'optional',
   coverLetter: 'optional',
   profileUrl: 'optional',
-};
+} as const satisfies Record<string, ApplyFieldLevel>;
+
+export type ApplyFormField = keyof typeof DEFAULT_APPLY_FORM;
+export type ApplyFormConfig = Record<ApplyFormField, ApplyFieldLevel>;
+export const APPLY_FORM_FIELDS = Object.keys(DEFAULT_APPLY_FORM) as ApplyFormField[];
 
 /** Fields that tell about a person's private life: read only with CANDIDATES:SENSITIVE:READ (item 14). */
 export const SENSITIVE_FIELDS = ['nationality', 'birthDate', 'gender', 'address', 'salary'] as const;
@@ -52,7 +39,7 @@ export const SENSITIVE_FIELDS = ['nationality', 'birthDate', 'gender', 'address'
  */
 export function applyFormOf(stored: unknown): ApplyFormConfig {
   const given = stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};
-  const config = { ...DEFAULT_APPLY_FORM };
+  const config: ApplyFormConfig = { ...DEFAULT_APPLY_FORM };
   for (const field of APPLY_FORM_FIELDS) {
     const level = given[field];
     if ((APPLY_FIELD_LEVELS as readonly unknown[]).includes(level)) config[field] = level as ApplyFieldLevel;

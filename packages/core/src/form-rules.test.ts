@@ -65,7 +65,7 @@ describe('file checks', () => {
     assert.equal(checkUploadFile({ name: 'pdf', size: 1000 })?.key, 'offerPage.invalidFileExtension');
     assert.deepEqual(checkUploadFile({ name: 'cv.pdf', size: 0 }), { key: 'offerPage.maxFileSize', params: { size: 10 } });
     assert.equal(checkUploadFile({ name: 'cv.pdf', size: 10 * 1024 * 1024 })?.key, 'offerPage.maxFileSize');
-    assert.equal(checkUploadFile({ name: 'deck.pptx', size: 1 }, 'PRESENTATION'), null);
+    assert.equal(checkUploadFile({ name: 'deck.pptx', size: 1 }, FILE_EXTENSIONS.PRESENTATION), null);
   });
 });
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { APPLY_FIELD_LEVELS, APPLY_FORM_FIELDS, type ApplyFormConfig, DEFAULT_APPLY_FORM } from './apply-form';
+import { APPLY_FIELD_LEVELS, APPLY_FORM_FIELDS, type ApplyFormConfig, type ApplyFormField, applyFormOf } from './apply-form';
 import { DATA_TABLE, LOCALES } from './constants';
 import { LocaleSchema } from './entities';
 import { ObjectIdSchema } from './ids';
@@ -71,14 +71,24 @@ const ShortTextSchema = v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(200,
  * An opening's apply form (issue 9): each configurable field hidden, optional or required. A field
  * left out takes its default; an unknown field or level is a 400.
  */
-export const ApplyFormConfigSchema = /* @__PURE__ */ v.pipe(
-  v.strictObject(
-    Object.fromEntries(APPLY_FORM_FIELDS.map((field) => [field, v.optional(v.picklist(APPLY_FIELD_LEVELS, 'errors.not_one_of'))])) as Record<
-      (typeof APPLY_FORM_FIELDS)[number],
-      v.OptionalSchema<v.PicklistSchema<typeof APPLY_FIELD_LEVELS, string>, undefined>
-    >,
-  ),
-  v.transform((given): ApplyFormConfig => ({ ...DEFAULT_APPLY_FORM, ...Object.fromEntries(Object.entries(given).filter(([, level]) => level !== undefined)) })),
+// Spelled out field by field: a computed shape (Object.fromEntries) would keep rollup from
+// dropping the schema, and valibot would land in the widgets' bundle.
+const ApplyLevelSchema = v.optional(v.picklist(APPLY_FIELD_LEVELS, 'errors.not_one_of'));
+export const ApplyFormConfigSchema = v.pipe(
+  v.strictObject({
+    phone: ApplyLevelSchema,
+    nationality: ApplyLevelSchema,
+    birthDate: ApplyLevelSchema,
+    gender: ApplyLevelSchema,
+    address: ApplyLevelSchema,
+    salary: ApplyLevelSchema,
+    drivingLicenses: ApplyLevelSchema,
+    hasWorkPermit: ApplyLevelSchema,
+    cv: ApplyLevelSchema,
+    coverLetter: ApplyLevelSchema,
+    profileUrl: ApplyLevelSchema,
+  } satisfies Record<ApplyFormField, typeof ApplyLevelSchema>),
+  v.transform((given): ApplyFormConfig => applyFormOf(given)),
 );
 
 export const OpeningParamsSchema = v.object({ id: ObjectIdSchema });

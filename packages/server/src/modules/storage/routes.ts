@@ -1,4 +1,4 @@
-import { checkUploadFile, fileExtension, MAX_UPLOAD_BYTES } from '@rec/core/files';
+import { CV_EXTENSIONS, checkUploadFile, fileExtension, MAX_UPLOAD_BYTES } from '@rec/core/files';
 import { ERROR_KEYS, ObjectIdSchema, PERMISSIONS } from '@rec/core';
 import type { FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
@@ -61,7 +61,7 @@ export const storageRoutes: FastifyPluginAsync<StorageRoutesOptions> = async (ap
       // Throws a 413 as soon as the stream passes the limit.
       const bytes = await part.toBuffer();
       const name = part.filename.slice(-255);
-      const problem = checkUploadFile({ name, size: bytes.length }, 'CV', maxBytes / (1024 * 1024));
+      const problem = checkUploadFile({ name, size: bytes.length }, CV_EXTENSIONS, maxBytes / (1024 * 1024));
       if (problem?.key === 'offerPage.maxFileSize') throw new HttpError(bytes.length ? 413 : 400, bytes.length ? ERROR_KEYS.payloadTooLarge : ERROR_KEYS.badRequest);
       const extension = fileExtension(name);
       const content = recogniseContent(bytes);
