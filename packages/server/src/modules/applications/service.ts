@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { newId } from '../../db/ids';
 import { FieldsError, HttpError } from '../../http/errors';
 import type { OfferService } from '../offers/service';
-import { applyFormRules } from './apply-form-rules';
+import { checkRequiredFields, withoutHiddenFields } from './apply-form-rules';
 import type { ApplicationRepository } from './repository';
 
 /** What the confirmation mail needs to know about a new application. */
@@ -45,9 +45,11 @@ export function createApplicationService(deps: {
     async submit(channelId: string, body: unknown, idempotencyKey: string | undefined): Promise<ApplicationReceipt> {
       const { offer, row } = await offers.getChannelOfferWithRow(channelId, []);
       if (idempotencyKey !== undefined && !SUBMISSION_ID.test(idempotencyKey)) throw new HttpError(400, ERROR_KEYS.badRequest);
-      const parsed = v.safeParse(ApplicationSubmissionSchema, body);
+      const applyForm = applyFormOf(row.applyForm);
+      const parsed = v.safeParse(ApplicationSubmissionSchema, withoutHiddenFields(body, applyForm));
       if (!parsed.success) throw new FieldsError(submissionIssues(parsed.issues));
-      const submission: ApplicationSubmission = applyFormRules(parsed.output, applyFormOf(row.applyForm));
+      const submission: ApplicationSubmission = parsed.output;
+      checkRequiredFields(submission, applyForm);
       const submissionId = idempotencyKey ?? submission.submissionId;
       const companyId = row.companyId;
       const language: Locale = submission.language ?? offer.language;
