@@ -173,10 +173,10 @@ export function createApplicationForm(options: ApplicationFormOptions): Applicat
     return { ...state.values, cv: state.files.cv.reference?.url, coverLetter: String(state.values.coverLetter).trim() || state.files.coverLetterFile.reference?.url };
   }
 
-  /** A field's error: its first failing rule, else its file's own upload problem. */
+  /** A field's error: its file's own upload problem (it stays until another file is chosen), else its first failing rule. */
   function errorOf(field: string, state: ApplicationFormState): FieldMessage | undefined {
     const failed = rules[field] && firstFailingRule(rules[field], fieldValues(state)[field], fieldValues(state));
-    return failed ? ruleMessage(failed) : (state.files[field as FileField]?.error ?? undefined);
+    return state.files[field as FileField]?.error ?? (failed ? ruleMessage(failed) : undefined);
   }
 
   function validateField(field: string): void {
