@@ -253,7 +253,7 @@ describe('<rec-offer> apply form configuration (issue 9)', () => {
       ['21041994', '21/04/1994'],
       ['1994-04-21', '21/04/1994'],
       ['3 / 9 / 1988', '03/09/1988'],
-    ]) {
+    ] as const) {
       type(el, 'rec-apply-birthDate', typed);
       await waitUntil(() => input.value === shown, `${typed} shown as ${input.value}`);
       expect(await errorOf(el, 'birthDate')).to.equal('');

@@ -32,7 +32,7 @@ function LevelGroup({ field, level, onChange }: { field: ApplyFormField; level: 
   const t = useT();
   const name = `applyForm-${field}`;
   return (
-    <fieldset className="apply-level" role="radiogroup">
+    <fieldset className="apply-level">
       <legend>{t(`applyFormConfig.fields.${field}`)}</legend>
       {APPLY_FIELD_LEVELS.map((option) => (
         <label key={option} className="apply-level-option">

@@ -98,7 +98,7 @@ function demoRows(offer: DemoOffer): { opening: NewOpening; posting: NewPosting;
     language: offer.language,
     location: PLACES[offer.place][offer.language] ?? null,
     contract: CONTRACTS[offer.contract][offer.language] ?? null,
-    apply_form: DEMO_APPLY_FORMS[offer.n] ?? {},
+    apply_form: DEMO_APPLY_FORMS.get(offer.n) ?? {},
     created_at: offer.publishedAt,
     updated_at: offer.publishedAt,
   };
