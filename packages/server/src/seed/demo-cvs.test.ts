@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { FileStorage } from '../modules/storage/file-storage';
+import { pdfText } from '../testing/pdf-text';
 import { describeEachBackend } from '../testing/test-database';
 import { cvPdf } from './cv-pdf';
 import { seedDemoCvs } from './demo-cvs';
@@ -33,8 +34,14 @@ function readPdf(bytes: Buffer): string[] {
 
 describe('cvPdf', () => {
   it('writes a structurally valid PDF with the given lines, escaping parentheses and keeping Latin-1 accents', () => {
-    const lines = readPdf(cvPdf([{ text: 'Zoé Müller (CV)', size: 20 }, { text: 'Łukasz \\ Kowalski' }], 'CV Zoé'));
+    const bytes = cvPdf([{ text: 'Zoé Müller (CV)', size: 20 }, { text: 'Łukasz \\ Kowalski' }], 'CV Zoé');
+    const lines = readPdf(bytes);
     assert.deepEqual(lines, ['Zoé Müller (CV)', 'Lukasz \\ Kowalski']);
+  });
+
+  it('opens in PDF.js with its text readable', async () => {
+    const bytes = cvPdf([{ text: 'Zoé Müller (CV)', size: 20 }, { text: 'Łukasz Kowalski' }], 'CV Zoé');
+    assert.deepEqual(await pdfText(bytes), [['Zoé Müller (CV)', 'Lukasz Kowalski']]);
   });
 });
 
@@ -70,6 +77,7 @@ describeEachBackend('seeding the demo CVs', (context) => {
       assert.equal(row.content_type, 'application/pdf');
       assert.match(row.original_name, /^CV_\w+_\w+\.pdf$/);
       const lines = readPdf(bytes);
+      if (row === rows[0]) assert.equal((await pdfText(bytes))[0]?.[0], lines[0], 'PDF.js reads the name');
       // Letters outside Latin-1 (ś, ł) are shown without their accent.
       const latin1 = [...`${form.firstName} ${form.lastName}`].map((char) => (char.charCodeAt(0) <= 0xff ? char : ({ ł: 'l', ı: 'i' }[char] ?? char.normalize('NFD')[0]))).join('');
       assert.equal(lines[0], latin1);
