@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolation, LUMEN, SAMPLE_CHANNEL, signIn, smallPdf } from './helpers';
 import ExcelJS from 'exceljs';
-import { pdfText } from '../../packages/server/src/testing/pdf-text';
+import { pdfText } from './pdf-text';
 
 // The seeded demo logins of the sign-in contract; the owner's interface speaks French.
 const OWNER = { email: 'claire.owner@lumen.example', password: 'lumen-owner-2026' };
