@@ -278,7 +278,7 @@ test.describe('openings (owner, French interface)', () => {
     const applicants = page.getByRole('table', { name: `Candidats pour ${PUBLISHED}` });
     for (const header of ['Date de naissance', 'Genre', 'Nationalité', 'Adresse', 'Salaire souhaité']) await expect(applicants.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
     const firstRow = applicants.locator('tbody tr').first();
-    const candidate = (await firstRow.getByRole('rowheader').innerText()).trim();
+    const candidate = (await firstRow.getByRole('rowheader').textContent())?.trim() ?? '';
     const downloading = page.waitForEvent('download');
     await firstRow.getByRole('link', { name: /^CV_\w+_\w+\.pdf$/ }).click();
     const download = await downloading;
