@@ -11,6 +11,8 @@ export interface CellContext {
   /** `serverT(language, 'export')`. */
   t: TFunction;
   language: string;
+  /** Labels already looked up, by `group.code` (one lookup per distinct code, not per row). */
+  labels?: Map<string, string>;
 }
 
 export interface ExportColumn {
@@ -27,8 +29,17 @@ const text = (name: string) => (row: ApplicantRow) => formText(row.form, name) |
 const date = (value: Date | string | null): Date | null => (value ? new Date(value) : null);
 
 /** A stored code shown with its label (`values.{group}.{code}`); a code without one stays as typed. */
-const label = (group: string, code: string | null, { t }: CellContext): string | null =>
-  code ? t(`values.${group}.${code}`, { defaultValue: code }) : null;
+function label(group: string, code: string | null, context: CellContext): string | null {
+  if (!code) return null;
+  const key = `${group}.${code}`;
+  context.labels ??= new Map();
+  let text = context.labels.get(key);
+  if (text === undefined) {
+    text = group === 'language' ? languageName(code, context.language) : context.t(`values.${key}`, { defaultValue: code });
+    context.labels.set(key, text);
+  }
+  return text;
+}
 
 /** The language's own name in the recruiter's language ("fr" -> "French" / "Französisch"). */
 function languageName(code: string, language: string): string {
@@ -64,7 +75,7 @@ export const EXPORT_COLUMNS: Record<ExportCategory, readonly ExportColumn[]> = {
     { key: 'applicationId', width: 26, value: (row) => row.id },
     { key: 'appliedAt', width: 12, numFmt: DATE_FORMAT, value: (row) => date(row.created_at) },
     { key: 'channel', width: 22, value: (row, context) => label('channel', row.channel_kind, context) },
-    { key: 'language', width: 14, value: (row, context) => languageName(row.language, context.language) },
+    { key: 'language', width: 14, value: (row, context) => label('language', row.language, context) },
     { key: 'referralCode', width: 16, value: (row) => row.referral_code },
     // The moment of consent is evidence: its time is kept.
     { key: 'consentGivenAt', width: 17, numFmt: `${DATE_FORMAT} hh:mm`, value: (row) => date(row.consent_given_at) },
