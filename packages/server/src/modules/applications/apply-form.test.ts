@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { type ApplicantResource, DEFAULT_APPLY_FORM, type OpeningResource, type PageOf } from '@rec/core';
 import { DEMO_ACCOUNTS } from '../../seed/demo-accounts';
-import { DEMO } from '../../seed/demo-ids';
+import { DEMO, DEMO_PREFIX, demoId } from '../../seed/demo-ids';
 import { type AuthTestApp, buildAuthTestApp, OWN_ORIGIN } from '../../testing/auth-helpers';
 import { type UploadedCv, uploadCv } from '../../testing/candidate';
 import { describeEachBackend } from '../../testing/test-database';
@@ -61,6 +61,13 @@ describeEachBackend('the configurable apply form', (context) => {
     assert.deepEqual(opening.applyForm, DEFAULT_APPLY_FORM);
     for (const field of ['nationality', 'birthDate', 'gender', 'address', 'salary', 'drivingLicenses', 'hasWorkPermit'] as const) assert.equal(DEFAULT_APPLY_FORM[field], 'hidden');
     for (const field of ['phone', 'cv', 'coverLetter', 'profileUrl'] as const) assert.equal(DEFAULT_APPLY_FORM[field], 'optional');
+  });
+
+  it('seeds engineering roles with the defaults, and the field technician with driving licences and a work permit', async () => {
+    const technician = (await t.app.inject({ url: `/v2/offers/channel/${demoId(DEMO_PREFIX.channel, 0x02)}` })).json();
+    assert.deepEqual(technician.applyForm, { ...DEFAULT_APPLY_FORM, drivingLicenses: 'required', hasWorkPermit: 'required', cv: 'required' });
+    const dataScientist = (await t.app.inject({ url: `/v2/offers/channel/${demoId(DEMO_PREFIX.channel, 0x04)}` })).json();
+    assert.deepEqual(dataScientist.applyForm, DEFAULT_APPLY_FORM);
   });
 
   it('ignores hidden fields: a value sent for one (even a malformed one) is dropped, never stored', async () => {
