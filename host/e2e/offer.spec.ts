@@ -47,12 +47,20 @@ test('a candidate opens an offer from the career site, applies with a CV, and th
   expect(await page.locator('head script[type="application/ld+json"]').count()).toBeLessThanOrEqual(1);
 
   await page.locator('rec-offer [part~="apply-button"]').click();
+  // An engineering offer asks name, email, phone, cover letter, profile URL and CV; nothing sensitive (issue 9).
+  await expect(page.locator('#rec-apply-firstName')).toBeVisible();
+  const fields = await page.locator('rec-offer .apply-form [name]').evaluateAll((elements) => [...new Set(elements.map((element) => element.getAttribute('name')))]);
+  expect(fields).toEqual(['firstName', 'lastName', 'email', 'phone', 'coverLetter', 'coverLetterFile', 'profileUrl', 'cv', 'gdprConsent']);
+  for (const label of ['Nationality', 'Date of birth', 'Gender', 'Postal address', 'Expected salary', 'Driving licences', 'Work permit for this country']) {
+    await expect(page.locator('rec-offer').getByText(label, { exact: true })).toHaveCount(0);
+  }
   await page.locator('#rec-apply-firstName').fill('Ana');
   await page.locator('#rec-apply-lastName').fill('Silva');
   await page.locator('#rec-apply-email').fill(email);
-  await page.locator('#rec-apply-birthDate').fill('21/04/1994');
+  await page.locator('#rec-apply-coverLetter').fill('I would love to build your robots.');
+  await page.locator('#rec-apply-profileUrl').fill('https://www.linkedin.com/in/ana-silva');
   await page.locator('#rec-apply-cv').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: smallPdf() });
-  await expect(page.locator('rec-offer .upload-status')).toContainText('cv.pdf');
+  await expect(page.locator('rec-offer #rec-apply-cv ~ .upload-status')).toContainText('cv.pdf');
   await page.locator('#rec-apply-gdprConsent').check();
   await page.locator('rec-offer [part~="apply-submit"]').click();
   await expect(page.locator('rec-offer [part~="apply-success"]')).toBeVisible();
@@ -87,7 +95,7 @@ test('keyboard only: errors move focus to the first invalid field, then the appl
   await tabTo(page, 'rec-apply-cv');
   await page.keyboard.press('Space');
   await (await chooser).setFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: smallPdf() });
-  await expect(page.locator('rec-offer .upload-status')).toContainText('cv.pdf is uploaded');
+  await expect(page.locator('rec-offer #rec-apply-cv ~ .upload-status')).toContainText('cv.pdf is uploaded');
   await tabTo(page, 'rec-apply-gdprConsent');
   await page.keyboard.press('Space');
   await tabTo(page, 'rec-apply-submit');

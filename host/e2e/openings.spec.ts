@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolation, LUMEN, SAMPLE_CHANNEL, signIn, smallPdf } from './helpers';
 import ExcelJS from 'exceljs';
+import { pdfText } from './pdf-text';
 
 // The seeded demo logins of the sign-in contract; the owner's interface speaks French.
 const OWNER = { email: 'claire.owner@lumen.example', password: 'lumen-owner-2026' };
@@ -239,7 +240,14 @@ test.describe('openings (owner, French interface)', () => {
     expect(sheet.actualRowCount).toBe(1 + PUBLISHED_APPLICATIONS);
     const first = (sheet.getRow(2).values as unknown[]).slice(1);
     expect(String(first[2])).toMatch(/@example\.org$/);
-    expect(String(first[10])).toBe('SHARE');
+    // Codes carry French labels, dates are date cells, a phone number has no visible apostrophe (issue 9).
+    expect(['Lien partagé', 'Cooptation']).toContain(String(first[10]));
+    expect(['Femme', 'Homme', 'Non binaire', 'Préfère ne pas répondre']).toContain(String(first[6]));
+    expect(['Oui', 'Non']).toContain(String(first[16]));
+    expect(String(first[3])).toMatch(/^\+352 /);
+    expect(first[5]).toBeInstanceOf(Date);
+    expect(first[9]).toBeInstanceOf(Date);
+    expect(sheet.getRow(2).getCell(10).numFmt).toBe('dd/mm/yyyy');
   });
 
   test('downloads the CV a candidate uploaded, from the applicants table of the opening', async ({ page }) => {
@@ -266,6 +274,80 @@ test.describe('openings (owner, French interface)', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'rec-cv-')), 'cv.pdf');
     await download.saveAs(file);
     expect(readFileSync(file).equals(pdf)).toBe(true);
+  });
+
+  test('a seeded CV is a real PDF with the candidate’s name, and the owner sees the sensitive columns', async ({ page }) => {
+    await findOpening(page, PUBLISHED);
+    await row(page, PUBLISHED).getByRole('link', { name: PUBLISHED }).click();
+    const applicants = page.getByRole('table', { name: `Candidats pour ${PUBLISHED}` });
+    for (const header of ['Date de naissance', 'Genre', 'Nationalité', 'Adresse', 'Salaire souhaité']) await expect(applicants.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+    const firstRow = applicants.locator('tbody tr').first();
+    const candidate = (await firstRow.getByRole('rowheader').textContent())?.trim() ?? '';
+    const downloading = page.waitForEvent('download');
+    await firstRow.getByRole('link', { name: /^CV_\w+_\w+\.pdf$/ }).click();
+    const download = await downloading;
+    const file = join(mkdtempSync(join(tmpdir(), 'rec-seeded-cv-')), 'cv.pdf');
+    await download.saveAs(file);
+    const pdf = readFileSync(file).toString('latin1');
+    expect(pdf.startsWith('%PDF-1.4')).toBe(true);
+    expect(pdf.trimEnd().endsWith('%%EOF')).toBe(true);
+    // The name as a PDF string (Latin-1; letters outside it lose their accent).
+    const latin1 = [...candidate].map((char) => (char.charCodeAt(0) <= 0xff ? char : (char.normalize('NFD')[0] ?? ''))).join('').replace(/ł/g, 'l');
+    expect(pdf).toContain(`(${latin1}) Tj`);
+    // Opening it works: PDF.js (Firefox's reader) reads the page and the name on it.
+    const pages = await pdfText(readFileSync(file));
+    expect(pages).toHaveLength(1);
+    expect(pages[0]?.[0]).toBe(latin1);
+  });
+
+  test('an opening configured to require the birth date: the wizard’s radio groups, the DD/MM/YYYY input, the server’s refusal', async ({ page, browser }) => {
+    // Mechatroniker:in Robotik (seeded, published, with a share channel).
+    const openingId = '64b00e1e0000000000000062';
+    const channelId = '64b0c4a10000000000002620';
+    await page.goto(`/recruiter/openings/${openingId}/edit`);
+    const section = page.getByRole('group', { name: 'Formulaire de candidature' });
+    await expect(section).toBeVisible();
+    const birthDate = section.getByRole('group', { name: 'Date de naissance' });
+    await expect(birthDate.getByRole('radio', { name: 'Non demandé' })).toBeChecked();
+    // Keyboard: arrows move within the radio group.
+    await birthDate.getByRole('radio', { name: 'Non demandé' }).focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(birthDate.getByRole('radio', { name: 'Obligatoire' })).toBeChecked();
+    await expectNoAxeViolation(page);
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page).toHaveURL(new RegExp(`/recruiter/openings/${openingId}$`));
+
+    // A visitor with a German browser.
+    const visitor = await browser.newContext({ locale: 'de-DE', baseURL: `http://127.0.0.1:${process.env.E2E_PORT ?? 3107}`, storageState: { cookies: [], origins: [] } });
+    const candidate = await visitor.newPage();
+    await candidate.goto(`/offer/c/${channelId}?embedded=applyManualOnly`);
+    const input = candidate.locator('#rec-apply-birthDate');
+    await expect(input).toHaveAttribute('aria-required', 'true');
+    await expect(candidate.locator('#rec-apply-birthDate-hint')).toHaveText('Format TT/MM/JJJJ');
+    const stamp = Date.now();
+    await candidate.locator('#rec-apply-firstName').fill('Jonas');
+    await candidate.locator('#rec-apply-lastName').fill('Becker');
+    await candidate.locator('#rec-apply-email').fill(`jonas.${stamp}@example.org`);
+    await candidate.locator('#rec-apply-gdprConsent').check();
+    await candidate.locator('rec-offer [part~="apply-submit"]').click();
+    await expect(input).toBeFocused();
+    await expect(candidate.locator('#rec-apply-birthDate-error')).toHaveText('Dieses Feld ist erforderlich.');
+    await input.fill('1.2.1990');
+    await input.blur();
+    await expect(input).toHaveValue('01/02/1990');
+    await expectNoAxeViolation(candidate);
+
+    // The server enforces the same configuration.
+    const refused = await candidate.request.post(`/v2/offers/channel/${channelId}/applications`, {
+      data: { submissionId: `e2e-birth-${stamp}`, firstName: 'Jonas', lastName: 'Becker', email: `jonas.api.${stamp}@example.org`, gdprConsent: true },
+    });
+    expect(refused.status()).toBe(400);
+    expect((await refused.json()).fields).toEqual({ birthDate: 'errors.required' });
+
+    await candidate.locator('rec-offer [part~="apply-submit"]').click();
+    await expect(candidate.locator('rec-offer [part~="apply-success"]')).toBeVisible();
+    await visitor.close();
   });
 
   test('an archived opening with recent applications cannot be deleted; a deletable one is deleted', async ({ page }) => {
@@ -306,6 +388,13 @@ test('the viewer sees the openings but no managing action', async ({ page }) => 
   await row(page, PUBLISHED).getByRole('link', { name: PUBLISHED }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(PUBLISHED);
   await expect(page.getByRole('heading', { level: 2, name: 'Applicants' })).toBeVisible();
+  // Without CANDIDATES:SENSITIVE:READ: no sensitive column, CV names without a download link (issue 9).
+  const applicants = page.getByRole('table', { name: `Applicants for ${PUBLISHED}` });
+  await expect(applicants.locator('tbody tr').first()).toBeVisible();
+  for (const header of ['Birth date', 'Gender', 'Nationality', 'Address', 'Expected salary']) await expect(applicants.getByRole('columnheader', { name: header, exact: true })).toHaveCount(0);
+  await expect(applicants.getByRole('columnheader', { name: 'Phone' })).toBeVisible();
+  await expect(applicants.getByText(/^CV_\w+_\w+\.pdf$/).first()).toBeVisible();
+  await expect(applicants.getByRole('link', { name: /\.pdf$/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Actions for / })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Create publication' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Edit publication' })).toHaveCount(0);

@@ -9,6 +9,10 @@ const CLOSED = '64b0c4a10000000000000051';
 const MISSING = '64b0c4a100000000000000ff';
 const BROKEN = '64b0c4a100000000000000e0';
 const SPONTANEOUS = '64b0c4a10000000000000050';
+/** An engineering offer: no apply form configuration, so the defaults (no sensitive field). */
+const ENGINEERING = '64b0c4a10000000000000002';
+/** An offer that requires the birth date. */
+const BIRTH_DATE = '64b0c4a10000000000000003';
 const COMPANY = { _id: '64b0c0de0000000000000001', name: 'Lumen Robotics', privacyText: 'Lumen keeps your data for two years.' };
 
 const offer: Offer = {
@@ -25,14 +29,38 @@ const offer: Offer = {
   company: COMPANY,
   applyOptions: { indeed: false },
   contractType: 'fixed-term',
+  // Every field asked, the CV required: the form's full set of rules.
+  applyForm: {
+    phone: 'optional',
+    nationality: 'optional',
+    birthDate: 'optional',
+    gender: 'optional',
+    address: 'optional',
+    salary: 'optional',
+    drivingLicenses: 'optional',
+    hasWorkPermit: 'optional',
+    cv: 'required',
+    coverLetter: 'optional',
+    profileUrl: 'optional',
+  },
 };
+let submitted: Record<string, unknown> | null = null;
 
 function reply(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
-async function fakeApi(input: RequestInfo | URL): Promise<Response> {
+async function fakeApi(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, location.href);
+  if (url.pathname.endsWith('/applications')) {
+    submitted = JSON.parse(String(init?.body ?? (input instanceof Request ? await input.text() : '{}')));
+    return reply(201, { applicationId: 'a'.repeat(24), candidateId: 'c'.repeat(24), created: true });
+  }
   const id = url.pathname.split('/').pop();
+  if (id === ENGINEERING) {
+    const { applyForm: _asked, ...engineering } = offer;
+    return reply(200, { ...engineering, channelId: ENGINEERING });
+  }
+  if (id === BIRTH_DATE) return reply(200, { ...offer, channelId: BIRTH_DATE, applyForm: { birthDate: 'required' } });
   if (id === CLOSED) return reply(410, { statusCode: 410, error: 'offer.closed' });
   if (id === MISSING) return reply(404, { statusCode: 404, error: 'offer.notFound' });
   if (id === BROKEN) return reply(500, { statusCode: 500, error: 'genericErrorTitle' });
@@ -205,6 +233,65 @@ describe('<rec-offer>', () => {
     expect(saved.values.lastName).to.equal('Muller');
     expect(saved.submissionId).to.equal('draft-123456');
     expect(saved.values.gdprConsent).to.equal(undefined);
+  });
+});
+
+describe('<rec-offer> apply form configuration (issue 9)', () => {
+  const visible = (el: El) => [...(el.shadowRoot.querySelectorAll<HTMLElement>('.apply-form [name]') ?? [])].map((field) => field.getAttribute('name'));
+
+  it('asks an engineering offer only name, email, phone, CV, cover letter and profile URL; only name and email are required', async () => {
+    const el = await openForm(`<rec-offer channel-id="${ENGINEERING}" embedded="applyManualOnly"></rec-offer>`);
+    expect([...new Set(visible(el))]).to.deep.equal(['firstName', 'lastName', 'email', 'phone', 'coverLetter', 'coverLetterFile', 'profileUrl', 'cv', 'gdprConsent']);
+    for (const hidden of ['nationality', 'birthDate', 'gender', 'address', 'salary', 'drivingLicenses', 'hasWorkPermit']) expect($(el, `[name="${hidden}"]`)).to.equal(null);
+    const required = [...el.shadowRoot.querySelectorAll('[aria-required="true"], input[required]')].map((field) => field.getAttribute('name'));
+    expect(required).to.deep.equal(['firstName', 'lastName', 'email', 'gdprConsent']);
+    expect($(el, 'label[for="rec-apply-cv"]')?.textContent).to.equal('Your CV');
+    expect(($(el, '#rec-apply-profileUrl') as HTMLInputElement).type).to.equal('url');
+  });
+
+  it('submits without a CV and sends only the fields the offer asks', async () => {
+    submitted = null;
+    const el = await openForm(`<rec-offer channel-id="${ENGINEERING}" embedded="applyManualOnly"></rec-offer>`);
+    type(el, 'rec-apply-firstName', 'Ana');
+    type(el, 'rec-apply-lastName', 'Silva');
+    type(el, 'rec-apply-email', 'ana@example.org');
+    type(el, 'rec-apply-coverLetter', 'I build robots.');
+    type(el, 'rec-apply-profileUrl', 'not a link');
+    expect(await errorOf(el, 'profileUrl')).to.equal('Please enter a valid web address (http or https).');
+    type(el, 'rec-apply-profileUrl', 'https://www.linkedin.com/in/ana');
+    ($(el, '#rec-apply-gdprConsent') as HTMLInputElement).click();
+    ($(el, 'button[type="submit"]') as HTMLButtonElement).click();
+    await waitUntil(() => $(el, '[part~="apply-success"]'), 'not sent', { timeout: 4000 });
+    const body = submitted as Record<string, unknown> | null;
+    expect(body?.coverLetter).to.equal('I build robots.');
+    expect(body?.profileUrl).to.equal('https://www.linkedin.com/in/ana');
+    for (const hidden of ['nationality', 'birthDate', 'gender', 'address', 'salary', 'drivingLicenses', 'hasWorkPermit', 'cv']) expect(body).not.to.have.property(hidden);
+  });
+
+  it('requires the birth date when the offer says so: a date input that takes what people type and shows DD/MM/YYYY', async () => {
+    const el = await openForm(`<rec-offer channel-id="${BIRTH_DATE}" embedded="applyManualOnly" language="en"></rec-offer>`);
+    const input = $(el, '#rec-apply-birthDate') as HTMLInputElement;
+    expect(input.getAttribute('aria-required')).to.equal('true');
+    expect($(el, 'label[for="rec-apply-birthDate"]')?.textContent).to.equal('Date of birth *');
+    expect($(el, '#rec-apply-birthDate-hint')?.textContent).to.equal('Format DD/MM/YYYY');
+    for (const [typed, shown] of [
+      ['1.2.1990', '01/02/1990'],
+      ['21-04-1994', '21/04/1994'],
+      ['21041994', '21/04/1994'],
+      ['1994-04-21', '21/04/1994'],
+      ['3 / 9 / 1988', '03/09/1988'],
+    ] as const) {
+      type(el, 'rec-apply-birthDate', typed);
+      await waitUntil(() => input.value === shown, `${typed} shown as ${input.value}`);
+      expect(await errorOf(el, 'birthDate')).to.equal('');
+    }
+    type(el, 'rec-apply-birthDate', '');
+    type(el, 'rec-apply-firstName', 'Ana');
+    type(el, 'rec-apply-lastName', 'Silva');
+    type(el, 'rec-apply-email', 'ana@example.org');
+    ($(el, 'button[type="submit"]') as HTMLButtonElement).click();
+    await waitUntil(() => el.shadowRoot.activeElement?.id === 'rec-apply-birthDate', 'focus did not move to the birth date');
+    expect(await errorOf(el, 'birthDate')).to.equal('This field is required.');
   });
 });
 

@@ -19,7 +19,8 @@ export {
   type UserType,
 } from './auth';
 export { fetchBoard, fetchBoardOffers } from './boards';
-export { submitApplication, type UploadOptions, uploadFile } from './applications';
+export { submitApplication } from './applications';
+export { type UploadOptions, uploadFile } from './upload';
 export { fetchChannelOffer, fetchOffer, fetchShareLink } from './offers';
 export { createReferral } from './referrals';
 export { type ApiClient, type ApiClientOptions, createApiClient, type RequestOptions } from './client';

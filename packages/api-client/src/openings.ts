@@ -1,5 +1,6 @@
 import {
   type ApplicantResource,
+  type ApplyFormConfig,
   type ChannelResource,
   exportFileName as coreExportFileName,
   EXPORT_CATEGORIES,
@@ -35,6 +36,8 @@ export interface OpeningInput {
   description?: string;
   location?: string;
   contract?: string;
+  /** Which fields the apply form asks (issue 9); left out: the defaults, or the duplicated opening's. */
+  applyForm?: ApplyFormConfig;
   /** POST only: copy that opening's fields (duplicate). */
   baseOpening?: string;
 }

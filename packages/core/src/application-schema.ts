@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { APPLICATION_FIELDS, type ApplicationFieldName, DRIVING_LICENSES, WORK_PERMIT_ANSWERS } from './application';
+import { APPLICATION_FIELDS, type ApplicationFieldName, COVER_LETTER_MAX, DRIVING_LICENSES, WORK_PERMIT_ANSWERS } from './application';
 import { REFERRAL_CODE } from './ids';
 import { LocaleSchema } from './entities';
 import { firstFailingRule, type Rule, ruleMessage } from './form-rules';
@@ -54,7 +54,11 @@ export const ApplicationSubmissionSchema = /* @__PURE__ */ v.object({
   hasWorkPermit: v.optional(v.picklist(['', ...WORK_PERMIT_ANSWERS], 'errors.not_one_of'), ''),
   agentEmail: ruled([{ name: 'email' }, { name: 'max', length: 254 }]),
   companyReferralCode: ruled([{ name: 'regex', pattern: REFERRAL_CODE }]),
-  cv: v.object(UploadReferenceSchema.entries, 'errors.required'),
+  coverLetter: ruled(rulesOf('coverLetter'), COVER_LETTER_MAX),
+  profileUrl: ruled(rulesOf('profileUrl')),
+  /** Whether a CV or a cover letter file must come is the opening's apply form configuration. */
+  cv: v.optional(v.object(UploadReferenceSchema.entries, 'errors.badRequest')),
+  coverLetterFile: v.optional(v.object(UploadReferenceSchema.entries, 'errors.badRequest')),
   gdprConsent: v.literal(true, 'errors.required'),
 });
 export type ApplicationSubmission = v.InferOutput<typeof ApplicationSubmissionSchema>;

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { APPLY_FIELD_LEVELS } from './apply-form';
 import { LOCALES } from './constants';
 import { ContractTypeSchema } from './contract-types';
 import { ObjectIdSchema } from './ids';
@@ -40,6 +41,8 @@ export const OfferSchema = v.object({
   contractType: v.optional(v.nullable(ContractTypeSchema)),
   /** The board's spontaneous application: no contract, no publish date, no task list (its own layout). */
   spontaneous: v.optional(v.boolean()),
+  /** Which fields the apply form asks (issue 9); absent means the defaults of apply-form.ts. */
+  applyForm: v.optional(v.record(v.string(), v.picklist(APPLY_FIELD_LEVELS))),
 });
 export type Offer = v.InferOutput<typeof OfferSchema>;
 

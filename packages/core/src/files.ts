@@ -11,12 +11,15 @@ const PRESENTATION = ['ppt', 'pptx', 'odp', 'key'] as const;
 const WEB_PAGE = ['html', 'htm'] as const;
 const PDF = ['pdf'] as const;
 
+/** The CV set, on its own so the apply form's chunk does not carry the other sets. */
+export const CV_EXTENSIONS: readonly string[] = [...IMAGE, ...TEXT];
+
 export const FILE_EXTENSIONS = {
   TEXT,
   IMAGE,
   VIDEO,
   PRESENTATION,
-  CV: [...IMAGE, ...TEXT],
+  CV: CV_EXTENSIONS,
   WEB_PAGE,
   PDF,
   ALL: [...new Set([...TEXT, ...IMAGE, ...VIDEO, ...PRESENTATION, ...WEB_PAGE])],
@@ -43,10 +46,9 @@ export interface FileProblem {
  */
 export function checkUploadFile(
   file: { name: string; size: number },
-  set: FileExtensionSet = 'CV',
+  accepted: readonly string[] = CV_EXTENSIONS,
   maxMb: number = UPLOAD.defaultMaxMb,
 ): FileProblem | null {
-  const accepted: readonly string[] = FILE_EXTENSIONS[set];
   if (!accepted.includes(fileExtension(file.name))) {
     return { key: 'offerPage.invalidFileExtension', params: { extensions: accepted.map((ext) => `.${ext}`).join(', ') } };
   }
@@ -54,9 +56,9 @@ export function checkUploadFile(
   return null;
 }
 
-/** The `accept` attribute of a file input for a set. */
-export function acceptAttribute(set: FileExtensionSet): string {
-  return FILE_EXTENSIONS[set].map((ext) => `.${ext}`).join(',');
+/** The `accept` attribute of a file input for a set of extensions (FILE_EXTENSIONS.…). */
+export function acceptAttribute(extensions: readonly string[]): string {
+  return extensions.map((ext) => `.${ext}`).join(',');
 }
 
 export const MAX_UPLOAD_BYTES = UPLOAD.defaultMaxMb * MB;

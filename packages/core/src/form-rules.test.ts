@@ -65,7 +65,7 @@ describe('file checks', () => {
     assert.equal(checkUploadFile({ name: 'pdf', size: 1000 })?.key, 'offerPage.invalidFileExtension');
     assert.deepEqual(checkUploadFile({ name: 'cv.pdf', size: 0 }), { key: 'offerPage.maxFileSize', params: { size: 10 } });
     assert.equal(checkUploadFile({ name: 'cv.pdf', size: 10 * 1024 * 1024 })?.key, 'offerPage.maxFileSize');
-    assert.equal(checkUploadFile({ name: 'deck.pptx', size: 1 }, 'PRESENTATION'), null);
+    assert.equal(checkUploadFile({ name: 'deck.pptx', size: 1 }, FILE_EXTENSIONS.PRESENTATION), null);
   });
 });
 
@@ -85,8 +85,9 @@ describe('ApplicationSubmissionSchema', () => {
     assert.equal(result.output.phone, '');
   });
   it('names each invalid field with its rule key', () => {
-    const result = v.safeParse(ApplicationSubmissionSchema, { ...valid, email: 'x', drivingLicenses: ['Z'], gdprConsent: false, cv: undefined });
+    const result = v.safeParse(ApplicationSubmissionSchema, { ...valid, email: 'x', drivingLicenses: ['Z'], gdprConsent: false, profileUrl: 'ftp://me', cv: undefined });
     assert.ok(!result.success);
-    assert.deepEqual(submissionIssues(result.issues), { email: 'errors.email', drivingLicenses: 'errors.not_one_of', cv: 'errors.required', gdprConsent: 'errors.required' });
+    // Whether the CV is required is the opening's configuration (checked by the server's service).
+    assert.deepEqual(submissionIssues(result.issues), { email: 'errors.email', drivingLicenses: 'errors.not_one_of', profileUrl: 'errors.url', gdprConsent: 'errors.required' });
   });
 });

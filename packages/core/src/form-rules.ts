@@ -44,6 +44,18 @@ export function parseFormDate(text: string): Date | undefined {
   return date.getUTCFullYear() === yyyy && date.getUTCMonth() === mm - 1 && date.getUTCDate() === dd ? date : undefined;
 }
 
+/**
+ * What people type for a date, written DD/MM/YYYY (spec §5): day, month and year separated by
+ * '/', '.', '-' or spaces ('1.2.1990', '01-02-1990'), eight digits ('01021990') or ISO
+ * ('1990-02-01'). Anything else comes back unchanged, for the `date` rule to reject.
+ */
+export function normalizeFormDate(text: string): string {
+  const value = text.trim();
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(value);
+  const parts = iso ? [iso[3], iso[2], iso[1]] : (/^(\d{1,2})[/. -]+(\d{1,2})[/. -]+(\d{4})$/.exec(value) ?? /^(\d\d)(\d\d)(\d{4})$/.exec(value))?.slice(1);
+  return parts ? parts.map((part) => (part as string).padStart(2, '0')).join('/') : text;
+}
+
 /** True when `value` passes `rule`. Every rule but `required` lets an empty value through. */
 export function checkRule(rule: Rule, value: FieldValue, values: FormValues = {}): boolean {
   if (rule.name === 'required') return !isBlank(value);

@@ -1,3 +1,4 @@
+export * from './apply-form';
 export * from './auth';
 // The apply form's modules (application, form-rules, files) are imported by their own paths
 // ('@rec/core/application'…): re-exported here, the bundler would put them in the chunk every

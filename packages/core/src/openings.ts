@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { APPLY_FIELD_LEVELS, APPLY_FORM_FIELDS, type ApplyFormConfig, type ApplyFormField, applyFormOf } from './apply-form';
 import { DATA_TABLE, LOCALES } from './constants';
 import { CONTRACT_TYPES } from './contract-types';
 import { LocaleSchema } from './entities';
@@ -69,6 +70,30 @@ const ShortTextSchema = v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(200,
 /** A contract code of CONTRACT_TYPES; empty or null clears it. Words ("CDI") are refused: they cannot be translated. */
 const ContractFieldSchema = v.nullable(v.picklist([...CONTRACT_TYPES, '']));
 
+/**
+ * An opening's apply form (issue 9): each configurable field hidden, optional or required. A field
+ * left out takes its default; an unknown field or level is a 400.
+ */
+// Spelled out field by field: a computed shape (Object.fromEntries) would keep rollup from
+// dropping the schema, and valibot would land in the widgets' bundle.
+const ApplyLevelSchema = v.optional(v.picklist(APPLY_FIELD_LEVELS, 'errors.not_one_of'));
+export const ApplyFormConfigSchema = v.pipe(
+  v.strictObject({
+    phone: ApplyLevelSchema,
+    nationality: ApplyLevelSchema,
+    birthDate: ApplyLevelSchema,
+    gender: ApplyLevelSchema,
+    address: ApplyLevelSchema,
+    salary: ApplyLevelSchema,
+    drivingLicenses: ApplyLevelSchema,
+    hasWorkPermit: ApplyLevelSchema,
+    cv: ApplyLevelSchema,
+    coverLetter: ApplyLevelSchema,
+    profileUrl: ApplyLevelSchema,
+  } satisfies Record<ApplyFormField, typeof ApplyLevelSchema>),
+  v.transform((given): ApplyFormConfig => applyFormOf(given)),
+);
+
 export const OpeningParamsSchema = v.object({ id: ObjectIdSchema });
 export type OpeningParams = v.InferOutput<typeof OpeningParamsSchema>;
 
@@ -85,6 +110,7 @@ export const OpeningCreateBodySchema = v.strictObject({
   description: v.optional(DescriptionSchema),
   location: v.optional(ShortTextSchema),
   contract: v.optional(ContractFieldSchema),
+  applyForm: v.optional(ApplyFormConfigSchema),
   baseOpening: v.optional(ObjectIdSchema),
 });
 export type OpeningCreateBody = v.InferOutput<typeof OpeningCreateBodySchema>;
@@ -98,6 +124,7 @@ export const OpeningPatchBodySchema = v.strictObject({
   description: v.optional(DescriptionSchema),
   location: v.optional(ShortTextSchema),
   contract: v.optional(ContractFieldSchema),
+  applyForm: v.optional(ApplyFormConfigSchema),
 });
 export type OpeningPatchBody = v.InferOutput<typeof OpeningPatchBodySchema>;
 
@@ -215,6 +242,7 @@ export const OpeningResourceSchema = v.object({
   description: v.string(),
   location: v.nullable(v.string()),
   contract: v.nullable(v.string()),
+  applyForm: v.record(v.picklist(APPLY_FORM_FIELDS), v.picklist(APPLY_FIELD_LEVELS)),
   createdAt: v.string(),
   updatedAt: v.string(),
   postingsCount: v.number(),
@@ -244,26 +272,32 @@ export const PostingResourceSchema = v.object({
 });
 export type PostingResource = v.InferOutput<typeof PostingResourceSchema>;
 
-/** One application as the recruiter sees it: the candidate form fields of spec §3, without the meta fields. */
+/**
+ * One application as the recruiter sees it: the candidate form fields of spec §3, without the meta
+ * fields. Nationality, birth date, gender, address and salary are left out, and the CV and cover
+ * letter files carry no download URL, for a recruiter without CANDIDATES:SENSITIVE:READ.
+ */
 export const ApplicantResourceSchema = v.object({
   _id: ObjectIdSchema,
   candidateId: ObjectIdSchema,
   personal: v.object({
     name: v.object({ first: v.string(), last: v.string() }),
     email: v.string(),
-    nationality: v.string(),
+    nationality: v.optional(v.string()),
     phone: v.string(),
-    birthDate: v.string(),
-    gender: v.string(),
-    address: v.string(),
+    birthDate: v.optional(v.string()),
+    gender: v.optional(v.string()),
+    address: v.optional(v.string()),
   }),
-  expectedConditions: v.object({ salary: v.string() }),
-  profile: v.object({ capabilities: v.object({ drivingLicenses: v.array(v.string()), hasWorkPermit: v.string() }) }),
+  expectedConditions: v.optional(v.object({ salary: v.string() })),
+  profile: v.object({ capabilities: v.object({ drivingLicenses: v.array(v.string()), hasWorkPermit: v.string() }), url: v.string() }),
   appliedAt: v.string(),
   channel: v.object({ _id: ObjectIdSchema, kind: v.string() }),
   language: v.string(),
-  /** The CV's file name, and where a recruiter of the company downloads it (null when no stored file backs it). */
+  /** The CV's file name, and where a recruiter of the company downloads it (null when no stored file backs it or the recruiter may not read it). */
   cv: v.nullable(v.object({ name: v.string(), url: v.nullable(v.string()) })),
+  /** The cover letter as typed, and its file when one was sent (issue 9). */
+  coverLetter: v.object({ text: v.string(), file: v.nullable(v.object({ name: v.string(), url: v.nullable(v.string()) })) }),
 });
 export type ApplicantResource = v.InferOutput<typeof ApplicantResourceSchema>;
 

@@ -38,8 +38,10 @@ describe('hasPermission', () => {
     assert.ok(!hasPermission(granted, ['OPENINGS:DELETE', 'POSTINGS:CREATE'], 'some'));
   });
 
-  it('gives owners every permission of spec §6 and viewers none', () => {
-    assert.equal(ALL_PERMISSIONS.length, 8);
+  it('gives owners every permission of spec §6 (and the sensitive read of issue 9) and viewers none', () => {
+    assert.equal(ALL_PERMISSIONS.length, 9);
+    assert.ok(hasPermission(COMPANY_ROLE_PERMISSIONS.owner, 'CANDIDATES:SENSITIVE:READ'));
+    assert.ok(!hasPermission(COMPANY_ROLE_PERMISSIONS.viewer, 'CANDIDATES:SENSITIVE:READ'));
     assert.ok(hasPermission(COMPANY_ROLE_PERMISSIONS.owner, ALL_PERMISSIONS));
     for (const permission of ALL_PERMISSIONS) assert.ok(!hasPermission(COMPANY_ROLE_PERMISSIONS.viewer, permission));
   });

@@ -10,6 +10,8 @@ export const PERMISSIONS = {
   openingsDelete: 'OPENINGS:DELETE',
   dashboardsManage: 'ANALYTICS:DASHBOARD:MANAGE',
   logosManage: 'COMPANIES:LOGOS:MANAGE',
+  /** Birth date, gender, nationality, salary, address and CVs of applicants (issue 9, item 14). */
+  candidatesSensitiveRead: 'CANDIDATES:SENSITIVE:READ',
 } as const;
 export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
 

@@ -1,4 +1,4 @@
-import { isAbsolute, relative } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
 import { buildApp } from './app';
 import { type Config, loadConfig } from './config';
 import { type DatabaseHandle, createDatabase, databaseTarget } from './db/database';
@@ -6,6 +6,8 @@ import { migrateToLatest } from './db/migrate';
 import { DEMO_ACCOUNTS } from './seed/demo-accounts';
 import { DEMO } from './seed/demo-ids';
 import { isDatabaseEmpty, seedDemo } from './seed/demo';
+import { seedDemoCvs } from './seed/demo-cvs';
+import { createDiskStorage } from './modules/storage/file-storage';
 
 /** Start-up: config, database, migrations, demo seed on an empty database, listen. */
 async function main(): Promise<void> {
@@ -20,7 +22,11 @@ async function main(): Promise<void> {
   const database = await createDatabase(config);
   try {
     await migrateToLatest(database.db);
-    if (await isDatabaseEmpty(database.db)) await seedDemo(database.db);
+    if (await isDatabaseEmpty(database.db)) {
+      await seedDemo(database.db);
+      // The demo applications' CVs become real PDF files in the upload storage the app serves.
+      await seedDemoCvs(database.db, createDiskStorage(join(config.dataDir, 'uploads')));
+    }
   } catch (error) {
     await database.close();
     throw error;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
 import { createApiClient, type OpeningResource, type OpeningStatus } from '@rec/api-client';
-import { ALL_PERMISSIONS, hasPermission, PERMISSIONS } from '@rec/core';
+import { ALL_PERMISSIONS, DEFAULT_APPLY_FORM, hasPermission, PERMISSIONS } from '@rec/core';
 import { $opening, $openings, archiveOpening, deleteOpening, holdOpening, loadOpening, loadOpenings, type OpeningAction, openingActions, resetOpening } from './opening';
 import { createRefreshListener, refreshRequestOf } from './refresh-resource';
 import { type Clock, createToastQueue } from './toasts';
@@ -28,6 +28,7 @@ const opening = (id = ID, status: OpeningStatus = 'PUBLISHED', title = 'Robotics
   referenceCode: 'RB-1',
   status,
   language: 'en',
+  applyForm: { ...DEFAULT_APPLY_FORM },
   description: '',
   location: null,
   contract: null,

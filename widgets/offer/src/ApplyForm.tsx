@@ -1,8 +1,9 @@
-import { acceptAttribute } from '@rec/core/files';
+import { acceptAttribute, CV_EXTENSIONS } from '@rec/core/files';
 import { APPLICATION_FIELDS, type ApplicationFieldDefinition } from '@rec/core/application';
+import { applyFormOf, fieldLevel } from '@rec/core/apply-form';
 import { FORM_COLUMN_DEFAULT, FORM_COLUMNS_MD, type Locale, type Offer, UPLOAD } from '@rec/core';
 import type { Translate } from '@rec/i18n';
-import { createApplicationForm, type FieldMessage } from '@rec/stores/application-form';
+import { createApplicationForm, type FieldMessage, type FileField } from '@rec/stores/application-form';
 import { useStore } from '@rec/ui';
 import { type FormEvent, type ReactElement, useEffect, useMemo, useRef } from 'react';
 
@@ -19,22 +20,25 @@ export interface ApplyFormProps {
 }
 
 const idOf = (field: string) => `rec-apply-${field}`;
-const REQUIRED = new Set(['firstName', 'lastName', 'email', 'cv', 'gdprConsent']);
 
 function span(field: ApplicationFieldDefinition): number {
-  return (FORM_COLUMNS_MD as Record<string, number>)[field.column] ?? FORM_COLUMN_DEFAULT;
+  return (FORM_COLUMNS_MD as Record<string, number>)[field.column ?? field.name] ?? FORM_COLUMN_DEFAULT;
 }
 
 function message(t: Translate, error: FieldMessage | undefined): string {
   return error ? t(error.key, error.params) : '';
 }
 
-/** The application form of spec §3 (lazy chunk of <rec-offer>). */
+/** The application form of spec §3 with the fields the opening asks (lazy chunk of <rec-offer>). */
 export function ApplyForm({ offer, companyId, locale, t, baseURL, referralCode, agentEmail, autoFocus }: ApplyFormProps) {
+  const config = applyFormOf(offer.applyForm);
   const form = useMemo(
-    () => createApplicationForm({ channelId: offer.channelId, companyId, baseURL, locale, companyReferralCode: referralCode, agentEmail }),
-    [offer.channelId, companyId, baseURL, locale, referralCode, agentEmail],
+    () => createApplicationForm({ channelId: offer.channelId, companyId, baseURL, locale, companyReferralCode: referralCode, agentEmail, applyForm: config }),
+    // The configuration is the offer's: a new offer object brings a new one.
+    [offer, companyId, baseURL, locale, referralCode, agentEmail],
   );
+  // The cover letter file is the typed letter's alternative: the letter's level covers both.
+  const required = (field: string) => field !== 'coverLetterFile' && fieldLevel(config, field) === 'required';
   const state = useStore(form.$form);
   const root = useRef<HTMLFormElement>(null);
   const success = useRef<HTMLDivElement>(null);
@@ -75,12 +79,13 @@ export function ApplyForm({ offer, companyId, locale, t, baseURL, referralCode, 
   const labelText = (field: string, key: string) => (
     <>
       {t(key)}
-      {REQUIRED.has(field) ? <span aria-hidden="true"> *</span> : null}
+      {required(field) ? <span aria-hidden="true"> *</span> : null}
     </>
   );
 
   const renderField = (field: ApplicationFieldDefinition) => {
     const name = field.name;
+    if (fieldLevel(config, name) === 'hidden') return null;
     const value = state.values[name];
     const invalid = !!state.errors[name];
     const hintKey = name === 'birthDate' ? 'apply.birthDateHint' : name === 'salary' ? 'apply.salaryHint' : null;
@@ -89,7 +94,7 @@ export function ApplyForm({ offer, companyId, locale, t, baseURL, referralCode, 
       name,
       'aria-invalid': invalid || undefined,
       'aria-describedby': describedBy(name, !!hintKey),
-      'aria-required': REQUIRED.has(name) || undefined,
+      'aria-required': required(name) || undefined,
       onBlur: () => form.blur(name),
     };
     const onText = (event: { currentTarget: { value: string } }) => form.setValue(name, event.currentTarget.value);
@@ -98,7 +103,7 @@ export function ApplyForm({ offer, companyId, locale, t, baseURL, referralCode, 
       const selected = Array.isArray(value) ? (value as string[]) : [];
       return (
         <fieldset key={name} className={`field span-${span(field)}`} aria-describedby={describedBy(name, false)}>
-          <legend>{t('apply.drivingLicenses')}</legend>
+          <legend>{labelText(name, 'apply.drivingLicenses')}</legend>
           <div className="checkbox-row">
             {(field.options ?? []).map((option) => (
               <label key={option} className="checkbox">
@@ -130,9 +135,10 @@ export function ApplyForm({ offer, companyId, locale, t, baseURL, referralCode, 
         </select>
       );
     } else if (field.kind === 'textarea') {
-      control = <textarea {...common} rows={2} autoComplete={field.autoComplete} value={String(value ?? '')} onChange={onText} />;
+      control = <textarea {...common} rows={name === 'coverLetter' ? 6 : 2} autoComplete={field.autoComplete} value={String(value ?? '')} onChange={onText} />;
     } else {
-      const type = field.kind === 'email' ? 'email' : field.kind === 'tel' ? 'tel' : 'text';
+      // The birth date is a text input: people type it their way; leaving it shows DD/MM/YYYY.
+      const type = field.kind === 'date' ? 'text' : field.kind;
       control = (
         <input
           {...common}
@@ -154,11 +160,48 @@ export function ApplyForm({ offer, companyId, locale, t, baseURL, referralCode, 
         ) : null}
         {control}
         {errorText(name)}
+        {name === 'coverLetter' ? fileInput('coverLetterFile', 'apply.coverLetterFile', 'apply.cvHint') : null}
       </div>
     );
   };
 
-  const { cv } = state;
+  /** A file to upload (the CV, the cover letter as a file), with progress and a way to remove it. */
+  function fileInput(field: FileField, labelKey: string, hintKey: string) {
+    const file = state.files[field];
+    return (
+      <>
+        <label htmlFor={idOf(field)}>{labelText(field, labelKey)}</label>
+        <p id={`${idOf(field)}-hint`} className="field-hint">
+          {t(hintKey, { size: UPLOAD.defaultMaxMb })}
+        </p>
+        <input
+          id={idOf(field)}
+          name={field}
+          type="file"
+          accept={acceptAttribute(CV_EXTENSIONS)}
+          required={required(field)}
+          aria-invalid={!!state.errors[field] || undefined}
+          aria-describedby={describedBy(field, true)}
+          onChange={(event) => {
+            void form.chooseFile(event.currentTarget.files?.[0], field).then(() => form.blur(field));
+            // The same file may be chosen again after an error.
+            event.currentTarget.value = '';
+          }}
+        />
+        {file.status === 'uploading' ? <progress className="upload-progress" max={100} value={file.percent} aria-label={t('apply.uploading', { percent: file.percent })} /> : null}
+        <p className="upload-status" role="status">
+          {file.status === 'uploading' ? t('apply.uploading', { percent: file.percent }) : file.status === 'done' ? t('apply.uploaded', { name: file.name }) : ''}
+        </p>
+        {file.status === 'done' ? (
+          <button type="button" className="rec-button rec-button-secondary" onClick={() => form.removeFile(field)}>
+            {t('apply.removeFile')}
+          </button>
+        ) : null}
+        {errorText(field)}
+      </>
+    );
+  }
+
   const submitting = state.status === 'submitting';
   const errorCount = Object.keys(state.errors).length;
 
@@ -175,37 +218,7 @@ export function ApplyForm({ offer, companyId, locale, t, baseURL, referralCode, 
       ) : null}
       <div className="form-grid">
         {APPLICATION_FIELDS.map(renderField)}
-        <div className="field span-12">
-          <label htmlFor={idOf('cv')}>{labelText('cv', 'apply.cv')}</label>
-          <p id={`${idOf('cv')}-hint`} className="field-hint">
-            {t('apply.cvHint', { size: UPLOAD.defaultMaxMb })}
-          </p>
-          <input
-            id={idOf('cv')}
-            name="cv"
-            type="file"
-            accept={acceptAttribute('CV')}
-            required
-            aria-invalid={!!state.errors.cv || undefined}
-            aria-describedby={describedBy('cv', true)}
-            onChange={(event) => {
-              const file = event.currentTarget.files?.[0];
-              void form.chooseFile(file).then(() => form.blur('cv'));
-              // The same file may be chosen again after an error.
-              event.currentTarget.value = '';
-            }}
-          />
-          {cv.status === 'uploading' ? <progress className="upload-progress" max={100} value={cv.percent} aria-label={t('apply.uploading', { percent: cv.percent })} /> : null}
-          <p className="upload-status" role="status">
-            {cv.status === 'uploading' ? t('apply.uploading', { percent: cv.percent }) : cv.status === 'done' ? t('apply.uploaded', { name: cv.name }) : ''}
-          </p>
-          {cv.status === 'done' ? (
-            <button type="button" className="rec-button rec-button-secondary" onClick={() => form.removeFile()}>
-              {t('apply.removeFile')}
-            </button>
-          ) : null}
-          {errorText('cv')}
-        </div>
+        {fieldLevel(config, 'cv') === 'hidden' ? null : <div className="field span-12">{fileInput('cv', 'apply.cv', 'apply.cvHint')}</div>}
         <div className="field span-12 consent">
           <p className="privacy-title">{t('apply.privacyTitle')}</p>
           <p id="rec-apply-privacy" className="privacy-text">
@@ -233,7 +246,7 @@ export function ApplyForm({ offer, companyId, locale, t, baseURL, referralCode, 
       <div aria-live="polite" className="rec-sr-only">
         {errorCount ? t('apply.errorSummary') : ''}
       </div>
-      <button type="submit" id={idOf('submit')} className="rec-button apply-submit" part="apply-submit" disabled={submitting || cv.status === 'uploading'}>
+      <button type="submit" id={idOf('submit')} className="rec-button apply-submit" part="apply-submit" disabled={submitting || state.files.cv.status === 'uploading' || state.files.coverLetterFile.status === 'uploading'}>
         {submitting ? t('apply.submitting') : t('apply.submit')}
       </button>
     </form>

@@ -1,5 +1,5 @@
 import { type ApplicantResource, fetchApplicants, isApiError, type Page } from '@rec/api-client';
-import { DATA_TABLE, PERMISSIONS } from '@rec/core';
+import { DATA_TABLE, PERMISSIONS, SENSITIVE_FIELDS } from '@rec/core';
 import { $opening, can } from '@rec/stores';
 import { DataTable, type DataTableColumn, Loading, Pagination, pageRange } from '@rec/ui';
 import { useEffect, useMemo, useState } from 'react';
@@ -7,6 +7,7 @@ import { $locale, api } from '../../api';
 import { useT } from '../../i18n';
 import { useTitle } from '../../title';
 import { useStore } from '../../use-store';
+import { applyAnswerColumns } from './ApplyFormFields';
 import { OpeningActions } from './OpeningActions';
 import { PostingList } from './Postings';
 import { DescriptionView, formatDate, languageName, StatusBadge } from './shared';
@@ -103,9 +104,11 @@ function Applicants({ openingId, title }: { openingId: string; title: string }) 
     };
   }, [openingId, paging]);
 
+  // Without CANDIDATES:SENSITIVE:READ the server leaves these answers out: their columns go too.
+  const sensitive = can(PERMISSIONS.candidatesSensitiveRead);
   const columns = useMemo<DataTableColumn<ApplicantResource>[]>(() => {
     const yesNo = (value: boolean | string | null | undefined) => (value === true || value === 'yes' ? t('openings.yes') : value === false || value === 'no' ? t('openings.no') : '');
-    return [
+    const all: DataTableColumn<ApplicantResource>[] = [
       { id: 'name', header: t('openings.applicants.name'), rowHeader: true, cell: (row) => name(row) || row.personal?.email || '' },
       { id: 'email', header: t('openings.applicants.email'), cell: (row) => row.personal?.email ?? '' },
       { id: 'phone', header: t('openings.applicants.phone'), cell: (row) => row.personal?.phone ?? '' },
@@ -120,8 +123,10 @@ function Applicants({ openingId, title }: { openingId: string; title: string }) 
       { id: 'channel', header: t('openings.applicants.channel'), cell: (row) => (row.channel?.kind ? t(`openings.posting.channel.${row.channel.kind}`, { defaultValue: row.channel.kind }) : '') },
       // Same origin as the API: the session cookie goes with the download; the server checks the company.
       { id: 'cv', header: t('openings.applicants.cv'), cell: (row) => (row.cv?.url ? <a href={row.cv.url} download={row.cv.name}>{row.cv.name}</a> : (row.cv?.name ?? '')) },
+      ...applyAnswerColumns(t),
     ];
-  }, [t]);
+    return all.filter((column) => sensitive || !(SENSITIVE_FIELDS as readonly string[]).includes(column.id));
+  }, [t, sensitive]);
 
   const total = result?.total ?? 0;
   const { from, to } = pageRange(paging.page, paging.pageSize, total);

@@ -1,5 +1,5 @@
 import { createOpening, fetchOpening, isApiError, type OpeningInput, updateOpening } from '@rec/api-client';
-import { LOCALES, PERMISSIONS } from '@rec/core';
+import { type ApplyFormConfig, applyFormOf, LOCALES, PERMISSIONS } from '@rec/core';
 import { type Rule, validateForm } from '@rec/core/form-rules';
 import { $opening, can, holdOpening, showErrorToast, showToast } from '@rec/stores';
 import { Button, Loading, TextField } from '@rec/ui';
@@ -10,6 +10,7 @@ import { useT } from '../../i18n';
 import { navigate } from '../../navigation';
 import { useTitle } from '../../title';
 import { useStore } from '../../use-store';
+import { ApplyFormFields } from './ApplyFormFields';
 import { DescriptionField, descriptionText, languageName, Notice, SelectField, useRuleText, WizardSteps } from './shared';
 import { contractLabel, contractOptions } from './contract-options';
 
@@ -38,7 +39,7 @@ export const OPENING_RULES: Readonly<Record<keyof OpeningValues, readonly Rule[]
 const EMPTY: OpeningValues = { title: '', referenceCode: '', language: 'en', location: '', contract: '', description: '' };
 
 /** The create wizard's draft, kept between its steps (key: the duplicated opening's id, or '' for a new one). */
-const $draft = atom<{ key: string; values: OpeningValues } | null>(null);
+const $draft = atom<{ key: string; values: OpeningValues; applyForm?: unknown } | null>(null);
 
 /** The POST/PATCH body: blank optional fields are left out. */
 export function openingInput(values: OpeningValues): OpeningInput {
@@ -75,8 +76,15 @@ export function OpeningWizardPage({ openingId, slug, query }: Props) {
   return <CreateOpening slug={slug} baseOpening={query.get('baseOpening')} />;
 }
 
-function OpeningForm({ values, onSubmit, submitLabel, busy }: { values: OpeningValues; onSubmit: (values: OpeningValues) => void; submitLabel: string; busy?: boolean }) {
+function OpeningForm({
+  values,
+  onSubmit,
+  submitLabel,
+  busy,
+  applyForm: initialApplyForm,
+}: { values: OpeningValues; onSubmit: (values: OpeningValues, applyForm: ApplyFormConfig) => void; submitLabel: string; busy?: boolean; applyForm?: unknown }) {
   const t = useT();
+  const [applyForm, setApplyForm] = useState(() => applyFormOf(initialApplyForm));
   const ruleText = useRuleText();
   const [current, setCurrent] = useState(values);
   const [failures, setFailures] = useState<Partial<Record<keyof OpeningValues, Rule>>>({});
@@ -108,7 +116,7 @@ function OpeningForm({ values, onSubmit, submitLabel, busy }: { values: OpeningV
       (event.currentTarget as HTMLFormElement).querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
-    onSubmit(current);
+    onSubmit(current, applyForm);
   }
 
   const text = (field: keyof OpeningValues) => ({
@@ -144,6 +152,7 @@ function OpeningForm({ values, onSubmit, submitLabel, busy }: { values: OpeningV
         onChange={(html) => change('description', html)}
         onBlur={() => blur('description')}
       />
+      <ApplyFormFields value={applyForm} onChange={setApplyForm} />
       <div className="form-actions">
         <Button type="submit" busy={busy ?? false}>
           {submitLabel}
@@ -209,7 +218,7 @@ function CreateOpening({ slug, baseOpening }: { slug?: string | undefined; baseO
         if (!live) return;
         setBaseTitle(base.title);
         // A reference code names one opening: the copy starts without one (the server refuses the same code).
-        if ($draft.get()?.key !== key) $draft.set({ key, values: { ...valuesOf(base), referenceCode: '' } });
+        if ($draft.get()?.key !== key) $draft.set({ key, values: { ...valuesOf(base), referenceCode: '' }, applyForm: base.applyForm });
       },
       (error) => live && setFailed(isApiError(error) ? error.key : 'genericErrorTitle'),
     );
@@ -226,7 +235,7 @@ function CreateOpening({ slug, baseOpening }: { slug?: string | undefined; baseO
     if (!draft) return;
     setSaving(true);
     try {
-      const created = await createOpening(api, { ...openingInput(draft.values), ...(baseOpening ? { baseOpening } : {}) });
+      const created = await createOpening(api, { ...openingInput(draft.values), applyForm: applyFormOf(draft.applyForm), ...(baseOpening ? { baseOpening } : {}) });
       done.current = true;
       $draft.set(null);
       holdOpening(created);
@@ -254,9 +263,10 @@ function CreateOpening({ slug, baseOpening }: { slug?: string | undefined; baseO
       {step === 'details' ? (
         <OpeningForm
           values={draft.values}
+          applyForm={draft.applyForm}
           submitLabel={t('openings.wizard.next')}
-          onSubmit={(values) => {
-            $draft.set({ key, values });
+          onSubmit={(values, applyForm) => {
+            $draft.set({ key, values, applyForm });
             navigate(`/recruiter/openings/create/review${search}`);
           }}
         />
@@ -286,10 +296,10 @@ function EditOpening({ openingId }: { openingId: string }) {
   if (!opening || opening._id !== openingId) return <Loading label={t('openings.loading')} />;
   if (!can(PERMISSIONS.openingsManage) || opening.status === 'ARCHIVED') return <Notice title={heading}>{<p>{t('openings.notAllowed')}</p>}</Notice>;
 
-  async function save(values: OpeningValues) {
+  async function save(values: OpeningValues, applyForm: ApplyFormConfig) {
     setSaving(true);
     try {
-      const saved = await updateOpening(api, openingId, openingInput(values));
+      const saved = await updateOpening(api, openingId, { ...openingInput(values), applyForm });
       holdOpening(saved);
       showToast({ tone: 'success', title: 'openings.toast.saved' });
       navigate(`/recruiter/openings/${openingId}`);
@@ -305,7 +315,7 @@ function EditOpening({ openingId }: { openingId: string }) {
         <a href={`/recruiter/openings/${openingId}`}>{t('openings.other.back')}</a>
       </p>
       <h1 id="wizard-title">{heading}</h1>
-      <OpeningForm values={valuesOf(opening)} submitLabel={t('openings.wizard.save')} onSubmit={save} busy={saving} />
+      <OpeningForm values={valuesOf(opening)} applyForm={opening.applyForm} submitLabel={t('openings.wizard.save')} onSubmit={save} busy={saving} />
     </section>
   );
 }

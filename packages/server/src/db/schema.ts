@@ -68,6 +68,8 @@ export interface OpeningsTable {
   description: ColumnType<string, string | undefined, string>;
   location: string | null;
   contract: string | null;
+  /** Which fields the apply form asks (packages/core apply-form.ts); `{}` means the defaults. */
+  apply_form: ColumnType<Record<string, unknown>, Record<string, unknown> | undefined, Record<string, unknown>>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -219,6 +221,8 @@ export interface ApplicationsTable {
   channel_id: string;
   candidate_id: string;
   cv_upload_id: string | null;
+  /** A cover letter sent as a file (issue 9); a typed one is in `form.coverLetter`. */
+  cover_letter_upload_id: ColumnType<string | null, string | null | undefined, string | null>;
   submission_id: string;
   language: string;
   referral_code: string | null;

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database, NewChannel, NewOpening, NewPosting, NewPostingContent } from '../db/schema';
 import { seedDemoAccounts } from './demo-accounts';
 import { DEMO_BOARD_NAMES } from './demo-board-names';
+import { DEMO_APPLY_FORMS } from './demo-apply-forms';
 import { DEMO, DEMO_PREFIX, demoId } from './demo-ids';
 import { sanitizeDescription } from '../modules/offers/sanitize-description';
 import { seedDemoApplications } from './demo-applications';
@@ -104,6 +105,7 @@ function demoRows(offer: DemoOffer): { opening: NewOpening; posting: NewPosting;
     language: offer.language,
     location: PLACES[offer.place][offer.language] ?? null,
     contract: offer.contract,
+    apply_form: DEMO_APPLY_FORMS.get(offer.n) ?? {},
     created_at: offer.publishedAt,
     updated_at: offer.publishedAt,
   };

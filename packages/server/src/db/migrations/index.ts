@@ -4,6 +4,7 @@ import * as accounts from './0002-accounts';
 import * as applications from './0003-applications';
 import * as openings from './0004-openings';
 import * as boardNamesContractCodes from './0007-board-names-contract-codes';
+import * as applyForm from './0009-apply-form';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the set is the
@@ -15,4 +16,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0003-applications': applications,
   '0004-openings': openings,
   '0007-board-names-contract-codes': boardNamesContractCodes,
+  '0009-apply-form': applyForm,
 };

@@ -16,6 +16,7 @@ export interface ApplicantRow {
   cv_name: string | null;
   /** The upload backing the CV (null for seeded demo applications, which carry only a name). */
   cv_upload_id: string | null;
+  cover_letter_upload_id: string | null;
   /** created_at as the database prints it: the exact keyset cursor (a JS Date would drop the microseconds). */
   cursor_at: string;
 }
@@ -57,6 +58,7 @@ export function createApplicantRepository(db: Kysely<Database>) {
         'a.created_at',
         sql<string | null>`coalesce(u.original_name, a.form->'cv'->>'name')`.as('cv_name'),
         'u.id as cv_upload_id',
+        'a.cover_letter_upload_id',
         sql<string>`a.created_at::text`.as('cursor_at'),
       ]);
   }

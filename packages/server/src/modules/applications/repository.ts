@@ -6,7 +6,8 @@ export interface NewApplication {
   companyId: string;
   channelId: string;
   candidateId: string;
-  cvUploadId: string;
+  cvUploadId: string | null;
+  coverLetterUploadId: string | null;
   submissionId: string;
   language: string;
   referralCode: string | null;
@@ -33,7 +34,7 @@ export function applicationQueries(db: Db) {
     async findFreeUpload(companyId: string, uploadId: string) {
       return db
         .selectFrom('uploads as u')
-        .leftJoin('applications as a', 'a.cv_upload_id', 'u.id')
+        .leftJoin('applications as a', (join) => join.on((eb) => eb.or([eb('a.cv_upload_id', '=', eb.ref('u.id')), eb('a.cover_letter_upload_id', '=', eb.ref('u.id'))])))
         .select(['u.id', 'u.original_name as originalName', 'a.id as applicationId'])
         .where('u.company_id', '=', companyId)
         .where('u.id', '=', uploadId)
@@ -66,6 +67,7 @@ export function applicationQueries(db: Db) {
           channel_id: application.channelId,
           candidate_id: application.candidateId,
           cv_upload_id: application.cvUploadId,
+          cover_letter_upload_id: application.coverLetterUploadId,
           submission_id: application.submissionId,
           language: application.language,
           referral_code: application.referralCode,

@@ -1,10 +1,11 @@
 import type { ApplicationReceipt } from '@rec/core/application';
 import { type ApplicationSubmission, ApplicationSubmissionSchema, submissionIssues } from '@rec/core/application-schema';
-import { ERROR_KEYS, type Locale, pickText } from '@rec/core';
+import { applyFormOf, ERROR_KEYS, type Locale, pickText } from '@rec/core';
 import * as v from 'valibot';
 import { newId } from '../../db/ids';
 import { FieldsError, HttpError } from '../../http/errors';
 import type { OfferService } from '../offers/service';
+import { checkRequiredFields, withoutHiddenFields } from './apply-form-rules';
 import type { ApplicationRepository } from './repository';
 
 /** What the confirmation mail needs to know about a new application. */
@@ -44,20 +45,30 @@ export function createApplicationService(deps: {
     async submit(channelId: string, body: unknown, idempotencyKey: string | undefined): Promise<ApplicationReceipt> {
       const { offer, row } = await offers.getChannelOfferWithRow(channelId, []);
       if (idempotencyKey !== undefined && !SUBMISSION_ID.test(idempotencyKey)) throw new HttpError(400, ERROR_KEYS.badRequest);
-      const parsed = v.safeParse(ApplicationSubmissionSchema, body);
+      const applyForm = applyFormOf(row.applyForm);
+      const parsed = v.safeParse(ApplicationSubmissionSchema, withoutHiddenFields(body, applyForm));
       if (!parsed.success) throw new FieldsError(submissionIssues(parsed.issues));
       const submission: ApplicationSubmission = parsed.output;
+      checkRequiredFields(submission, applyForm);
       const submissionId = idempotencyKey ?? submission.submissionId;
       const companyId = row.companyId;
       const language: Locale = submission.language ?? offer.language;
-      const uploadId = submission.cv.url.slice(submission.cv.url.lastIndexOf('/') + 1);
+      const uploadIdOf = (reference: { url: string } | undefined) => reference?.url.slice(reference.url.lastIndexOf('/') + 1);
 
       const result = await repository.transaction(async (queries) => {
         const existing = await queries.findBySubmission(companyId, submissionId);
         if (existing) return { applicationId: existing.id, candidateId: existing.candidateId, created: false };
 
-        const upload = await queries.findFreeUpload(companyId, uploadId);
-        if (!upload || upload.applicationId) throw new FieldsError({ cv: 'offerPage.uploadMissing' });
+        const freeUpload = async (field: 'cv' | 'coverLetterFile') => {
+          const id = uploadIdOf(submission[field]);
+          if (!id) return null;
+          const upload = await queries.findFreeUpload(companyId, id);
+          if (!upload || upload.applicationId) throw new FieldsError({ [field]: 'offerPage.uploadMissing' });
+          return upload.id;
+        };
+        const cvUploadId = await freeUpload('cv');
+        const coverLetterUploadId = await freeUpload('coverLetterFile');
+        if (cvUploadId && cvUploadId === coverLetterUploadId) throw new FieldsError({ coverLetterFile: 'offerPage.uploadMissing' });
         const referralCode =
           submission.companyReferralCode && (await queries.referralExists(companyId, submission.companyReferralCode)) ? submission.companyReferralCode : null;
 
@@ -69,7 +80,8 @@ export function createApplicationService(deps: {
           companyId,
           channelId,
           candidateId,
-          cvUploadId: upload.id,
+          cvUploadId,
+          coverLetterUploadId,
           submissionId,
           language,
           referralCode,

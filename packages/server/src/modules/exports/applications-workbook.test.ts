@@ -19,6 +19,7 @@ function row(n: number): ApplicantRow {
     created_at: new Date(n * 1000),
     cv_name: null,
     cv_upload_id: null,
+    cover_letter_upload_id: null,
     cursor_at: `at-${n}`,
   };
 }

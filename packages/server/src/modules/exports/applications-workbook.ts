@@ -1,10 +1,10 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import type { ExportCategory } from '@rec/core';
+import { DEFAULT_LOCALE, type ExportCategory, toLocale } from '@rec/core';
 import ExcelJS from 'exceljs';
 import { serverT } from '../../i18n/server-texts';
 import type { ApplicantCursor, ApplicantRepository, ApplicantRow } from '../applicants/repository';
-import { exportColumns } from './columns';
+import { type CellContext, exportColumns } from './columns';
 import { escapeCell } from './escape-cell';
 
 /** Rows read per query: large enough to be fast, small enough to keep memory flat. */
@@ -16,7 +16,8 @@ export const EXPORT_BATCH_SIZE = 1000;
  * or styles), so memory stays bounded whatever the number of applications. Text cells are
  * escaped against formula injection. `beforeFinish` runs once every row is written and before the
  * workbook is closed (the audit record: an export that cannot be recorded is not completed).
- * The sheet and column names are in `language` (the recruiter's); the cells hold the data as stored.
+ * The sheet and column names, and the labels of coded answers (gender, channel, yes/no), are in
+ * `language` (the recruiter's); dates are date cells shown DD/MM/YYYY; other cells hold the data as stored.
  * Answers the number of application rows.
  */
 export async function writeApplicationsWorkbook(options: {
@@ -33,9 +34,12 @@ export async function writeApplicationsWorkbook(options: {
   const { stream, applicants, companyId, openingId, categories, language, batchSize = EXPORT_BATCH_SIZE } = options;
   const columns = exportColumns(categories);
   const t = serverT(language, 'export');
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
+  const context: CellContext = { t, language: toLocale(language) ?? DEFAULT_LOCALE };
+  // Styles carry the date cells' DD/MM/YYYY format; still no shared strings (memory stays flat).
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(t('sheetName'));
   sheet.columns = columns.map((column) => ({ key: column.key, width: column.width }));
+  const dateColumns = columns.flatMap((column, index) => (column.numFmt ? [{ number: index + 1, numFmt: column.numFmt }] : []));
   sheet.addRow(columns.map((column) => t(`columns.${column.key}`))).commit();
 
   const channelIds = await applicants.channelIds(companyId, openingId);
@@ -48,14 +52,14 @@ export async function writeApplicationsWorkbook(options: {
     const cursor: ApplicantCursor | undefined = last && rows.length === batchSize ? { at: last.cursor_at, id: last.id } : undefined;
     next = cursor ? applicants.batch(companyId, channelIds, cursor, batchSize) : undefined;
     for (const row of rows) {
-      sheet
-        .addRow(
-          columns.map((column) => {
-            const value = column.value(row);
-            return typeof value === 'string' ? escapeCell(value) : value;
-          }),
-        )
-        .commit();
+      const sheetRow = sheet.addRow(
+        columns.map((column) => {
+          const value = column.value(row, context);
+          return typeof value === 'string' ? escapeCell(value) : value;
+        }),
+      );
+      for (const { number, numFmt } of dateColumns) if (sheetRow.getCell(number).value instanceof Date) sheetRow.getCell(number).numFmt = numFmt;
+      sheetRow.commit();
     }
     rowCount += rows.length;
     // A slow client holds the next batch back instead of the server buffering the whole file;

@@ -1,20 +1,56 @@
 import { EXPORT_CATEGORIES, type ExportCategory } from '@rec/core';
+import { parseFormDate } from '@rec/core/form-rules';
+import type { TFunction } from 'i18next';
 import { formList, formText } from '../applicants/fields';
 import type { ApplicantRow } from '../applicants/repository';
 
-export type CellValue = string | number | null;
+export type CellValue = string | number | Date | null;
+
+/** What a cell needs to speak the recruiter's language: the export translator and the language. */
+export interface CellContext {
+  /** `serverT(language, 'export')`. */
+  t: TFunction;
+  language: string;
+  /** Labels already looked up, by `group.code` (one lookup per distinct code, not per row). */
+  labels?: Map<string, string>;
+}
 
 export interface ExportColumn {
   /** Also names the header text: `export.columns.{key}` in the server locale part. */
   key: string;
   width: number;
-  value(row: ApplicantRow): CellValue;
+  /** The Excel number format of the column's date cells (a real date shown DD/MM/YYYY, spec §9). */
+  numFmt?: string;
+  value(row: ApplicantRow, context: CellContext): CellValue;
 }
 
-const iso = (value: Date | string | null): string | null => (value ? new Date(value).toISOString() : null);
+const DATE_FORMAT = 'dd/mm/yyyy';
 const text = (name: string) => (row: ApplicantRow) => formText(row.form, name) || null;
+const date = (value: Date | string | null): Date | null => (value ? new Date(value) : null);
 
-/** The export's columns per category (contract of issue 5), in sheet order. */
+/** A stored code shown with its label (`values.{group}.{code}`); a code without one stays as typed. */
+function label(group: string, code: string | null, context: CellContext): string | null {
+  if (!code) return null;
+  const key = `${group}.${code}`;
+  context.labels ??= new Map();
+  let text = context.labels.get(key);
+  if (text === undefined) {
+    text = group === 'language' ? languageName(code, context.language) : context.t(`values.${key}`, { defaultValue: code });
+    context.labels.set(key, text);
+  }
+  return text;
+}
+
+/** The language's own name in the recruiter's language ("fr" -> "French" / "Französisch"). */
+function languageName(code: string, language: string): string {
+  try {
+    return new Intl.DisplayNames([language], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** The export's columns per category (contract of issue 5), in sheet order; codes translated, dates as dates (issue 9). */
 export const EXPORT_COLUMNS: Record<ExportCategory, readonly ExportColumn[]> = {
   PERSONAL: [
     { key: 'firstName', width: 18, value: text('firstName') },
@@ -22,17 +58,27 @@ export const EXPORT_COLUMNS: Record<ExportCategory, readonly ExportColumn[]> = {
     { key: 'email', width: 30, value: text('email') },
     { key: 'phone', width: 18, value: text('phone') },
     { key: 'nationality', width: 16, value: text('nationality') },
-    { key: 'birthDate', width: 12, value: text('birthDate') },
-    { key: 'gender', width: 12, value: text('gender') },
+    {
+      key: 'birthDate',
+      width: 12,
+      numFmt: DATE_FORMAT,
+      // Stored DD/MM/YYYY as typed; anything that is not a real date stays text.
+      value: (row) => {
+        const typed = formText(row.form, 'birthDate');
+        return parseFormDate(typed) ?? (typed || null);
+      },
+    },
+    { key: 'gender', width: 16, value: (row, context) => label('gender', formText(row.form, 'gender'), context) },
     { key: 'address', width: 40, value: text('address') },
   ],
   OPERATIONAL: [
     { key: 'applicationId', width: 26, value: (row) => row.id },
-    { key: 'appliedAt', width: 25, value: (row) => iso(row.created_at) },
-    { key: 'channel', width: 12, value: (row) => row.channel_kind },
-    { key: 'language', width: 10, value: (row) => row.language },
+    { key: 'appliedAt', width: 12, numFmt: DATE_FORMAT, value: (row) => date(row.created_at) },
+    { key: 'channel', width: 22, value: (row, context) => label('channel', row.channel_kind, context) },
+    { key: 'language', width: 14, value: (row, context) => label('language', row.language, context) },
     { key: 'referralCode', width: 16, value: (row) => row.referral_code },
-    { key: 'consentGivenAt', width: 25, value: (row) => iso(row.consent_given_at) },
+    // The moment of consent is evidence: its time is kept.
+    { key: 'consentGivenAt', width: 17, numFmt: `${DATE_FORMAT} hh:mm`, value: (row) => date(row.consent_given_at) },
   ],
   PROFESSIONAL: [
     {
@@ -44,7 +90,7 @@ export const EXPORT_COLUMNS: Record<ExportCategory, readonly ExportColumn[]> = {
       },
     },
     { key: 'drivingLicenses', width: 18, value: (row) => formList(row.form, 'drivingLicenses').join(', ') || null },
-    { key: 'workPermit', width: 12, value: text('hasWorkPermit') },
+    { key: 'workPermit', width: 12, value: (row, context) => label('yesNo', formText(row.form, 'hasWorkPermit'), context) },
     { key: 'cvFileName', width: 30, value: (row) => row.cv_name },
   ],
 };

@@ -79,11 +79,38 @@ describeEachBackend('applicant data export', (context) => {
     const firstRow = rows[1] ?? [];
     const form = first?.form as Record<string, unknown>;
     assert.deepEqual(firstRow.slice(0, 3), [form.firstName, form.lastName, form.email]);
-    assert.equal(firstRow[3], `'${form.phone}`, 'a phone number starting with + is text, escaped like any formula start');
-    assert.equal(firstRow[9], new Date(first?.created_at ?? 0).toISOString());
-    assert.ok(['SHARE', 'REFERRAL'].includes(String(firstRow[10])));
+    assert.equal(firstRow[3], form.phone, 'a phone number starting with + is a text cell, without a visible apostrophe');
+    assert.match(String(form.phone), /^\+352 /);
+    // Dates are real date cells shown DD/MM/YYYY: the birth date and the application date.
+    const [dd, mm, yyyy] = String(form.birthDate).split('/').map(Number);
+    assert.deepEqual(firstRow[5], new Date(Date.UTC(yyyy ?? 0, (mm ?? 1) - 1, dd)));
+    assert.deepEqual(firstRow[9], new Date(first?.created_at ?? 0));
+    const sheet = await worksheet(response);
+    assert.equal(sheet.getRow(2).getCell(6).numFmt, 'dd/mm/yyyy');
+    assert.equal(sheet.getRow(2).getCell(10).numFmt, 'dd/mm/yyyy');
+    assert.equal(sheet.getRow(2).getCell(14).numFmt, 'dd/mm/yyyy hh:mm');
+    assert.equal(sheet.getRow(2).getCell(4).type, ExcelJS.ValueType.String);
+    // Codes carry their labels in the recruiter's language.
+    const genders: Record<string, string> = { female: 'Female', male: 'Male', nonBinary: 'Non-binary', undisclosed: 'Prefers not to say' };
+    assert.equal(firstRow[6], genders[String(form.gender)]);
+    assert.ok(['Share link', 'Referral'].includes(String(firstRow[10])), String(firstRow[10]));
+    assert.ok(['English', 'French', 'German', 'Polish', 'Portuguese', 'Dutch', 'Italian', 'Spanish', 'Luxembourgish'].includes(String(firstRow[11])), String(firstRow[11]));
     assert.equal(firstRow[14], Number(form.salary));
+    assert.equal(firstRow[16], form.hasWorkPermit === 'yes' ? 'Yes' : 'No');
     assert.equal(firstRow[17], (form.cv as { name: string }).name);
+    for (const row of rows.slice(1)) {
+      assert.ok(!String(row[6]).match(/^(female|male|nonBinary|undisclosed)$/), 'no raw gender code');
+      assert.ok(!String(row[10]).match(/^[A-Z]+$/), 'no raw channel code');
+      assert.ok(!String(row[16]).match(/^(yes|no)$/), 'no raw yes/no');
+    }
+  });
+
+  it('writes the labels in French for a French recruiter', async () => {
+    const rows = await sheetRows(await download(DEMO_OPENING_IDS.published, '?categories[]=PERSONAL&categories[]=OPERATIONAL&categories[]=PROFESSIONAL', owner, 'fr'));
+    const labels = new Set(rows.slice(1).flatMap((row) => [row[6], row[10], row[16]]));
+    for (const expected of ['Femme', 'Homme', 'Oui', 'Non']) assert.ok(labels.has(expected), expected);
+    assert.ok(labels.has('Lien partagé') || labels.has('Cooptation'));
+    assert.ok(rows.slice(1).some((row) => row[11] === 'français'), 'language names in French');
   });
 
   it('keeps only the chosen categories, in a fixed order', async () => {
@@ -160,14 +187,15 @@ describeEachBackend('applicant data export', (context) => {
       `'${malicious.phone}`,
       `'${malicious.nationality}`,
       `'${malicious.birthDate}`,
-      'female',
+      'Female',
       // XML reads a carriage return back as a line feed; the apostrophe is what matters.
       `'${malicious.address.replace('\r', '\n')}`,
     ]);
-    assert.deepEqual(row.slice(14), [`'=1+1`, 'B', 'yes', `'=evil.pdf`]);
+    assert.deepEqual(row.slice(14), [`'=1+1`, 'B', 'Yes', `'=evil.pdf`]);
     for (const cell of rows.flat()) {
-      if (typeof cell === 'string') assert.doesNotMatch(cell, /^[=+\-@\t\r]/);
-      else assert.ok(cell === undefined || cell === null || typeof cell === 'number', `no formula or rich cell: ${JSON.stringify(cell)}`);
+      // Only a plain phone or signed number may start with + or -: it cannot act as a formula.
+      if (typeof cell === 'string') assert.ok(!/^[=+\-@\t\r]/.test(cell) || /^[+-][\d ()./-]*$/.test(cell), cell);
+      else assert.ok(cell === undefined || cell === null || typeof cell === 'number' || cell instanceof Date, `no formula or rich cell: ${JSON.stringify(cell)}`);
     }
   });
 

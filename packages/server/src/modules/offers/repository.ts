@@ -21,6 +21,8 @@ export interface ChannelOfferRow {
   employmentType: string | null;
   isSpontaneous: boolean;
   companySettings: CompanySettings;
+  /** The opening's apply form configuration as stored. */
+  applyForm: Record<string, unknown>;
 }
 
 export interface ContentRow {
@@ -80,6 +82,7 @@ export function createOfferRepository(db: Kysely<Database>) {
           'p.employment_type as employmentType',
           'p.is_spontaneous as isSpontaneous',
           'co.settings as companySettings',
+          'o.apply_form as applyForm',
         ])
         .where('c.id', '=', channelId)
         .executeTakeFirst();

@@ -1,4 +1,4 @@
-import { type ContractType, ERROR_KEYS, employmentTypeOf, isContractType, isLocale, type Locale, type LocalizedText, type Offer, pickText } from '@rec/core';
+import { applyFormOf, type ContractType, ERROR_KEYS, employmentTypeOf, isContractType, isLocale, type Locale, type LocalizedText, type Offer, pickText } from '@rec/core';
 import type { OpeningStatus, PostingStatus } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import type { ContentRow, OfferRepository } from './repository';
@@ -151,6 +151,7 @@ export function createOfferService(deps: { repository: OfferRepository; publicUr
         // A spontaneous application is no job: it carries no contract (its page has its own layout).
         contractType: row.isSpontaneous ? null : texts.contractType,
         ...(row.isSpontaneous ? { spontaneous: true } : {}),
+        applyForm: applyFormOf(row.applyForm),
       };
       return { offer, row };
     },

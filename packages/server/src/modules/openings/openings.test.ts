@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import type { OpeningResource, OpeningStatusValue, PageOf } from '@rec/core';
+import { DEFAULT_APPLY_FORM, type OpeningResource, type OpeningStatusValue, type PageOf } from '@rec/core';
 import type { FastifyInstance } from 'fastify';
 import { DEMO_ACCOUNTS } from '../../seed/demo-accounts';
 import { DEMO, DEMO_PREFIX, demoId } from '../../seed/demo-ids';
@@ -123,6 +123,7 @@ describeEachBackend('openings: reads, permissions, tenants, list', (context) => 
         description: '<p>Sie montieren, prüfen und nehmen unsere kollaborativen Roboter in Betrieb.</p>',
         location: 'Luxemburg',
         contract: 'permanent',
+        applyForm: { ...DEFAULT_APPLY_FORM },
         createdAt: 'string',
         updatedAt: 'string',
         postingsCount: 1,

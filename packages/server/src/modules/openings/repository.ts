@@ -11,6 +11,7 @@ export interface OpeningRow {
   description: string;
   location: string | null;
   contract: string | null;
+  apply_form: Record<string, unknown>;
   created_at: Date;
   updated_at: Date;
   postings_count: number;
@@ -26,6 +27,7 @@ export interface OpeningFields {
   description: string;
   location: string | null;
   contract: string | null;
+  apply_form: Record<string, unknown>;
 }
 
 export interface OpeningListFilter {
@@ -59,7 +61,7 @@ export function createOpeningRepository(db: Kysely<Database>) {
     return db
       .selectFrom('openings as o')
       .where('o.company_id', '=', companyId)
-      .select(['o.id', 'o.title', 'o.reference_code', 'o.status', 'o.language', 'o.description', 'o.location', 'o.contract', 'o.created_at', 'o.updated_at'])
+      .select(['o.id', 'o.title', 'o.reference_code', 'o.status', 'o.language', 'o.description', 'o.location', 'o.contract', 'o.apply_form', 'o.created_at', 'o.updated_at'])
       .select([
         sql<number>`(select count(*)::int from postings p where p.company_id = o.company_id and p.opening_id = o.id)`.as('postings_count'),
         sql<number>`(select count(*)::int from applications a
@@ -185,7 +187,7 @@ export function createOpeningRepository(db: Kysely<Database>) {
           .innerJoin('postings as p', (join) => join.onRef('p.company_id', '=', 'c.company_id').onRef('p.id', '=', 'c.posting_id'))
           .where('a.company_id', '=', companyId)
           .where('p.opening_id', '=', id)
-          .select(['a.id', 'a.candidate_id', 'a.cv_upload_id', 'a.created_at'])
+          .select(['a.id', 'a.candidate_id', 'a.cv_upload_id', 'a.cover_letter_upload_id', 'a.created_at'])
           .execute();
         if (applications.some((application) => new Date(application.created_at) >= retainedSince)) return false;
 
@@ -205,7 +207,9 @@ export function createOpeningRepository(db: Kysely<Database>) {
           )
           .execute();
         await trx.deleteFrom('openings').where('company_id', '=', companyId).where('id', '=', id).execute();
-        const uploads = applications.map((application) => application.cv_upload_id).filter((upload): upload is string => upload !== null);
+        const uploads = applications
+          .flatMap((application) => [application.cv_upload_id, application.cover_letter_upload_id])
+          .filter((upload): upload is string => upload !== null);
         const deletedUploads = uploads.length
           ? await trx.deleteFrom('uploads').where('company_id', '=', companyId).where('id', 'in', uploads).returning('storage_key').execute()
           : [];

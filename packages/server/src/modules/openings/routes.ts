@@ -12,6 +12,8 @@ import {
   OpeningPatchBodySchema,
   type PageOf,
   type PageQuery,
+  PERMISSIONS,
+  hasPermission,
   PageQuerySchema,
   type SelectQuery,
   SelectQuerySchema,
@@ -112,7 +114,8 @@ export const openingRoutes: FastifyPluginAsync<{ openings: OpeningService; appli
       const opening = await openings.get(auth, request.params.id);
       const { page, pageSize } = request.query;
       const { rows, total } = await applicants.page(tenantOf(auth), opening._id, pageSize, (page - 1) * pageSize);
-      return { items: rows.map(applicantResource), total, page, pageSize };
+      const sensitive = hasPermission(auth.permissions, PERMISSIONS.candidatesSensitiveRead);
+      return { items: rows.map((row) => applicantResource(row, sensitive)), total, page, pageSize };
     },
   );
 };

@@ -1,4 +1,5 @@
 import {
+  applyFormOf,
   type CanDeleteResponse,
   canApplyOpeningAction,
   DEFAULT_LOCALE,
@@ -32,6 +33,7 @@ export function openingResource(row: OpeningRow): OpeningResource {
     description: row.description,
     location: row.location,
     contract: row.contract,
+    applyForm: applyFormOf(row.apply_form),
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
     postingsCount: row.postings_count,
@@ -124,6 +126,7 @@ export function createOpeningService(deps: OpeningServiceDeps) {
         description: sanitizeDescription(body.description ?? base?.description ?? ''),
         location: body.location !== undefined ? body.location || null : (base?.location ?? null),
         contract: body.contract !== undefined ? body.contract || null : (base?.contract ?? null),
+        apply_form: body.applyForm ?? applyFormOf(base?.apply_form),
       };
       const id = newId();
       await repository.insert(companyId, id, fields, now());
@@ -140,6 +143,7 @@ export function createOpeningService(deps: OpeningServiceDeps) {
       if (body.description !== undefined) fields.description = sanitizeDescription(body.description);
       if (body.location !== undefined) fields.location = body.location || null;
       if (body.contract !== undefined) fields.contract = body.contract || null;
+      if (body.applyForm !== undefined) fields.apply_form = body.applyForm;
       if (!(await repository.update(companyId, id, fields, now()))) throw new HttpError(404, ERROR_KEYS.openingNotFound);
       return openingResource(await load(companyId, id));
     },

@@ -27,7 +27,7 @@ describeEachBackend('downloading an uploaded CV', (context) => {
   const download = (path: string, cookie?: string) => t.app.inject({ url: path, headers: cookie ? { cookie, origin: OWN_ORIGIN } : {} });
 
   it('serves the exact bytes to a recruiter of the company, as an attachment that is never sniffed nor cached', async () => {
-    for (const cookie of [owner, viewer]) {
+    for (const cookie of [owner]) {
       const response = await download(url, cookie);
       assert.equal(response.statusCode, 200, response.body);
       assert.deepEqual(response.rawPayload, SMALL_PDF);
@@ -58,5 +58,11 @@ describeEachBackend('downloading an uploaded CV', (context) => {
     assert.equal((await download('/v2/storage/not-an-id', owner)).statusCode, 404);
     assert.equal((await download(url)).statusCode, 401);
     assert.equal((await download(url, applicant)).statusCode, 403);
+  });
+
+  it('is 403 for a viewer: a CV needs CANDIDATES:SENSITIVE:READ (issue 9)', async () => {
+    const response = await download(url, viewer);
+    assert.equal(response.statusCode, 403);
+    assert.equal(response.json().error, ERROR_KEYS.forbidden);
   });
 });

@@ -55,7 +55,7 @@ export function createUploadRepository(db: Kysely<Database>) {
         .deleteFrom('uploads')
         .where('created_at', '<', before)
         .where(({ not, exists, selectFrom }) =>
-          not(exists(selectFrom('applications as a').select('a.id').whereRef('a.company_id', '=', 'uploads.company_id').whereRef('a.cv_upload_id', '=', 'uploads.id'))),
+          not(exists(selectFrom('applications as a').select('a.id').whereRef('a.company_id', '=', 'uploads.company_id').where((eb) => eb.or([eb('a.cv_upload_id', '=', eb.ref('uploads.id')), eb('a.cover_letter_upload_id', '=', eb.ref('uploads.id'))])))),
         )
         .returning('storage_key')
         .execute();

@@ -1,10 +1,10 @@
-import { checkUploadFile, fileExtension, MAX_UPLOAD_BYTES } from '@rec/core/files';
-import { ERROR_KEYS, ObjectIdSchema } from '@rec/core';
+import { CV_EXTENSIONS, checkUploadFile, fileExtension, MAX_UPLOAD_BYTES } from '@rec/core/files';
+import { ERROR_KEYS, ObjectIdSchema, PERMISSIONS } from '@rec/core';
 import type { FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
 import * as v from 'valibot';
 import { newId } from '../../db/ids';
-import { authOrThrow, requireRole, tenantOf } from '../../http/auth';
+import { authOrThrow, requirePermission, requireRole, tenantOf } from '../../http/auth';
 import { HttpError } from '../../http/errors';
 import type { RateLimiter } from '../../http/rate-limit';
 import { validateRequest } from '../../http/validation';
@@ -61,7 +61,7 @@ export const storageRoutes: FastifyPluginAsync<StorageRoutesOptions> = async (ap
       // Throws a 413 as soon as the stream passes the limit.
       const bytes = await part.toBuffer();
       const name = part.filename.slice(-255);
-      const problem = checkUploadFile({ name, size: bytes.length }, 'CV', maxBytes / (1024 * 1024));
+      const problem = checkUploadFile({ name, size: bytes.length }, CV_EXTENSIONS, maxBytes / (1024 * 1024));
       if (problem?.key === 'offerPage.maxFileSize') throw new HttpError(bytes.length ? 413 : 400, bytes.length ? ERROR_KEYS.payloadTooLarge : ERROR_KEYS.badRequest);
       const extension = fileExtension(name);
       const content = recogniseContent(bytes);
@@ -80,13 +80,20 @@ export const storageRoutes: FastifyPluginAsync<StorageRoutesOptions> = async (ap
   );
 
   /**
-   * A CV is personal data: only a signed-in recruiter of the upload's company reads it (tenant
+   * A CV is personal data: only a signed-in recruiter of the upload's company who may read
+   * candidates' sensitive data (CANDIDATES:SENSITIVE:READ, issue 9) reads it (tenant
    * from the session; another company's file is a 404 like a missing one), always as a download
    * that the browser must not sniff or render inline, never cached, and each read is audited.
    */
   app.get<{ Params: { id: string } }>(
     '/v2/storage/:id',
-    { preHandler: [requireRole('recruiter'), validateRequest({ params: { schema: UploadParamsSchema, errorKey: ERROR_KEYS.fileNotFound, statusCode: 404 } })] },
+    {
+      preHandler: [
+        requireRole('recruiter'),
+        requirePermission(PERMISSIONS.candidatesSensitiveRead),
+        validateRequest({ params: { schema: UploadParamsSchema, errorKey: ERROR_KEYS.fileNotFound, statusCode: 404 } }),
+      ],
+    },
     async (request, reply) => {
       const auth = authOrThrow(request);
       const companyId = tenantOf(auth);
