@@ -67,6 +67,15 @@ import { createPostingRepository } from './modules/postings/repository';
 import { postingRoutes } from './modules/postings/routes';
 import { createPostingService } from './modules/postings/service';
 
+/**
+ * Fastify 5 ignores a numeric trustProxy (it cannot check the direct peer). A hop count keeps its
+ * usual meaning here, on purpose: the operator states that only their proxies reach the server.
+ */
+function fastifyTrustProxy(trustProxy: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  return (_address: string, hop: number) => hop < trustProxy;
+}
+
 /** Seams of the account modules, for tests (a fake clock, a shared store, a cheaper hash). */
 export interface AuthOptions {
   now?: Clock;
@@ -98,7 +107,7 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   db: Kysely<Database>;
   config: Pick<Config, 'publicUrl' | 'distDir' | 'nodeEnv' | 'logLevel'> &
-    Partial<Pick<Config, 'dataDir' | 'redisUrl' | 'smtpUrl' | 'mailFrom' | 'indeedClientId' | 'retentionDays'>>;
+    Partial<Pick<Config, 'dataDir' | 'redisUrl' | 'smtpUrl' | 'mailFrom' | 'indeedClientId' | 'retentionDays' | 'trustProxy' | 'uploadLimits'>>;
   /** Overrides the logger chosen from the config (tests pass false). */
   logger?: FastifyServerOptions['logger'];
   /** The "process start" reported by /builds/latest.json when dist/ has no build-info.json. */
@@ -131,6 +140,8 @@ export async function buildApp({
   if (authOptions.scryptCost !== undefined && config.nodeEnv === 'production') throw new Error('scryptCost is a test-only option');
   const app = Fastify({
     logger: logger ?? (config.nodeEnv === 'test' ? false : { level: config.logLevel }),
+    // Behind a proxy, request.ip (the rate-limit key) is the forwarded client only when the proxy is trusted.
+    trustProxy: fastifyTrustProxy(config.trustProxy ?? false),
     frameworkErrors,
     clientErrorHandler,
     routerOptions: {
