@@ -15,6 +15,7 @@ import { registerPublicCache } from './http/public-cache';
 import { registerRequestGuards } from './http/request-guards';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticHosting } from './http/static';
+import { loggerOptions } from './logging/logger-options';
 import { adminRoutes } from './modules/admin/routes';
 import { createPasswordHasher, DEFAULT_SCRYPT } from './modules/auth/passwords';
 import {
@@ -139,7 +140,7 @@ export async function buildApp({
 }: BuildAppOptions): Promise<FastifyInstance> {
   if (authOptions.scryptCost !== undefined && config.nodeEnv === 'production') throw new Error('scryptCost is a test-only option');
   const app = Fastify({
-    logger: logger ?? (config.nodeEnv === 'test' ? false : { level: config.logLevel }),
+    logger: logger ?? (config.nodeEnv === 'test' ? false : loggerOptions(config)),
     // Behind a proxy, request.ip (the rate-limit key) is the forwarded client only when the proxy is trusted.
     trustProxy: fastifyTrustProxy(config.trustProxy ?? false),
     frameworkErrors,

@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildApp } from '../app';
 import type { Config } from '../config';
-import { testAppConfig, testBackends, withTestDatabase } from '../testing/test-database';
+import { type TestBackend, testAppConfig, testBackends, withTestDatabase } from '../testing/test-database';
 
 /** Three upload attempts from three different forwarded clients, all through the same proxy (inject's 127.0.0.1). */
 async function statusesFromThreeClients(trustProxy: Config['trustProxy'] | undefined): Promise<number[]> {
-  const [backend] = testBackends();
+  const backend = testBackends()[0] as TestBackend;
   return withTestDatabase(backend, async ({ db }) => {
     const app = await buildApp({ db, config: testAppConfig(trustProxy === undefined ? {} : { trustProxy }), logger: false, rateLimit: { limit: 2, windowMs: 60_000 } });
     try {
