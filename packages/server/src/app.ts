@@ -241,6 +241,7 @@ export async function buildApp({
     offers: offerRepository,
     limiter: createRateLimiter(rateLimit),
     audit,
+    limits: config.uploadLimits,
   });
   await app.register(referralRoutes, { referrals: createReferralService(db, config.publicUrl), limiter: createRateLimiter(rateLimit) });
   await app.register(shareRoutes, { shares: createShareService(db, config.publicUrl) });
