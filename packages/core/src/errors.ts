@@ -29,7 +29,6 @@ export const ERROR_KEYS = {
   openingApplicationsRetained: 'opening.applicationsRetained',
   postingNotFound: 'posting.notFound',
   fileNotFound: 'file.notFound',
-  uploadTooManyPending: 'upload.tooManyPending',
   uploadStorageFull: 'upload.storageFull',
 } as const;
 export type ErrorKey = (typeof ERROR_KEYS)[keyof typeof ERROR_KEYS];

@@ -50,7 +50,8 @@ const hashOfAddress = (ip: string) => createHash('sha256').update(ip).digest('he
 export const storageRoutes: FastifyPluginAsync<StorageRoutesOptions> = async (app, options) => {
   const maxBytes = options.maxBytes ?? MAX_UPLOAD_BYTES;
   const limits = options.limits ?? DEFAULT_UPLOAD_LIMITS;
-  const tooMany = () => new HttpError(429, ERROR_KEYS.uploadTooManyPending);
+  // The candidate's message is the rate limit's: wait, or send the application the files are for.
+  const tooMany = () => new HttpError(429, ERROR_KEYS.tooManyRequests);
   // Registered in this plugin only: no other route parses multipart bodies.
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6, headerPairs: 50 } });
 

@@ -45,12 +45,12 @@ for (const backend of testBackends()) {
           const first = await upload(app, '203.0.113.10');
           assert.equal(first.status, 201);
           assert.equal((await upload(app, '203.0.113.10')).status, 201);
-          assert.deepEqual(await upload(app, '203.0.113.10'), { status: 429, error: 'upload.tooManyPending', url: undefined, name: undefined });
+          assert.deepEqual(await upload(app, '203.0.113.10'), { status: 429, error: 'errors.tooManyRequests', url: undefined, name: undefined });
 
           assert.equal((await upload(app, '203.0.113.20')).status, 201, 'another address has its own bound');
           const companyFull = await upload(app, '203.0.113.30');
           assert.equal(companyFull.status, 429, 'the company holds its maximum');
-          assert.equal(companyFull.error, 'upload.tooManyPending');
+          assert.equal(companyFull.error, 'errors.tooManyRequests');
 
           // Submitting an application attaches the CV: it is no longer "pending".
           await applyWithCv(app, { id: first.url.slice(-24), url: first.url, name: first.name });
@@ -64,7 +64,7 @@ for (const backend of testBackends()) {
         assert.equal((await upload(app, '203.0.113.40')).status, 201);
         const second = await upload(app, '203.0.113.40');
         assert.equal(second.status, 429);
-        assert.equal(second.error, 'upload.tooManyPending');
+        assert.equal(second.error, 'errors.tooManyRequests');
         assert.equal((await upload(app, '203.0.113.41')).status, 201);
       });
     });
