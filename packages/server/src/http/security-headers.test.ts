@@ -76,6 +76,15 @@ describeEachBackend('security headers of HTML pages', (context) => {
     }
   });
 
+  it('a page with its own policy (the dev outbox and its inline stylesheet) keeps it, still unframeable', async () => {
+    const response = await app.inject({ url: '/dev/outbox', headers: { accept: 'text/html' } });
+    assert.equal(response.statusCode, 200);
+    const csp = String(response.headers['content-security-policy']);
+    assert.match(csp, /style-src 'unsafe-inline'/);
+    assert.match(csp, /frame-ancestors 'none'/);
+    assert.equal(response.headers['x-frame-options'], 'DENY');
+  });
+
   it('API answers keep nosniff and carry no page policy', async () => {
     const response = await app.inject({ url: `/v2/boards/${DEMO.boardId}` });
     assert.equal(response.statusCode, 200);
