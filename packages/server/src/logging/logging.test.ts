@@ -47,6 +47,30 @@ describe('safeError', () => {
   });
 });
 
+describe('logger redaction', () => {
+  it('censors cookies, authorization headers, passwords and tokens wherever code logs them', async () => {
+    const Fastify = (await import('fastify')).default;
+    const lines: string[] = [];
+    const app = Fastify({ logger: loggerOptions({ nodeEnv: 'production', logLevel: 'info' }, { stream: { write: (line) => lines.push(line) } }) });
+    app.log.info(
+      {
+        req: { method: 'POST', url: '/auth/password/sign-in', headers: { cookie: 'rec_session=cookie-secret-1', authorization: 'Bearer auth-secret-2' } },
+        res: { headers: { 'set-cookie': 'rec_session=cookie-secret-3' } },
+        password: 'password-secret-4',
+        body: { newPassword: 'password-secret-5', token: 'token-secret-6' },
+        account: { passwordHash: 'scrypt$131072$8$1$secret-7' },
+      },
+      'something happened',
+    );
+    await app.close();
+    const log = lines.join('');
+    assert.match(log, /something happened/);
+    for (const secret of ['cookie-secret-1', 'auth-secret-2', 'cookie-secret-3', 'password-secret-4', 'password-secret-5', 'token-secret-6', 'secret-7']) {
+      assert.ok(!log.includes(secret), `${secret} in ${log}`);
+    }
+  });
+});
+
 describe('log format', () => {
   it('is readable at a development terminal, JSON in production, when piped and in tests', () => {
     assert.equal(logFormat('development', true), 'pretty');
