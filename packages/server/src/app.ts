@@ -205,8 +205,9 @@ export async function buildApp({
   await app.register(recruiterRoutes, { recruiters: createRecruiterService({ repository: createRecruiterRepository(db), now }) });
   await app.register(companyRoutes, { companies: createCompanyService({ repository: companyRepository }) });
   await app.register(adminRoutes, { companies: companyRepository });
-  // Without a DATA_DIR (some tests) files and mails go to a per-process temporary folder.
-  const dataDir = config.dataDir ?? join(tmpdir(), `rec-data-${process.pid}`);
+  // Without a DATA_DIR (some tests) files go to a temporary folder of this app alone: the start-up
+  // sweep removes files its database does not name, so two apps must never share one.
+  const dataDir = config.dataDir ?? join(tmpdir(), `rec-data-${process.pid}-${randomBytes(6).toString('hex')}`);
   const storage = options.storage ?? createDiskStorage(join(dataDir, 'uploads'));
   const openings = createOpeningService({
     repository: createOpeningRepository(db),

@@ -10,7 +10,7 @@ import { DEMO } from '../../seed/demo-ids';
 import { uploadCv } from '../../testing/candidate';
 import { describeEachBackend, testAppConfig } from '../../testing/test-database';
 import { createDiskStorage, type FileStorage } from './file-storage';
-import { PARTIAL_FILE_MAX_AGE_MS } from './orphan-files';
+import { PARTIAL_FILE_MAX_AGE_MS, removeOrphanFiles } from './orphan-files';
 import { createUploadRepository } from './repository';
 import { createUnusedUploadSweeper } from './unused-uploads';
 
@@ -110,5 +110,18 @@ describeEachBackend('files a crash leaves behind', (context) => {
     await sweeper.sweep();
     assert.equal(existsSync(later), false);
     assert.ok(existsSync(kept));
+  });
+
+  it('removes nothing when the database names almost none of the files (the wrong DATABASE_URL, not leftovers)', async () => {
+    const root = join(mkdtempSync(join(tmpdir(), 'rec-wrong-db-')), 'uploads');
+    const companyDir = join(root, DEMO.companyId);
+    mkdirSync(companyDir, { recursive: true });
+    const files = Array.from({ length: 12 }, () => join(companyDir, `${hex(32)}.pdf`));
+    for (const file of files) writeFileSync(file, '%PDF-1.4');
+    const errors: string[] = [];
+    const result = await removeOrphanFiles({ storage: createDiskStorage(root), uploads: createUploadRepository(context.db), log: { error: (_details, message) => errors.push(message) } });
+    assert.deepEqual(result, { partial: 0, orphans: 0 });
+    assert.ok(files.every((file) => existsSync(file)), 'every file kept');
+    assert.match(errors.join('\n'), /right database/);
   });
 });

@@ -11,6 +11,13 @@ export const PARTIAL_FILE_MAX_AGE_MS = 10 * 60 * 1000;
 const BATCH = 500;
 
 /**
+ * A database that names almost none of the files is the wrong database (a mistyped
+ * DATABASE_URL, an old backup restored), not a disk full of leftovers: removing would destroy
+ * every CV. Above this many orphans making up more than half the files, nothing is removed.
+ */
+const SUSPICIOUS_ORPHANS = 10;
+
+/**
  * Removes what a crash leaves on disk: temporary files of writes that never finished, and stored
  * files no upload record names (written before their record, or whose record is gone). Files are
  * renamed to their key only after the record commits, so a stored file without a record is never
@@ -33,17 +40,22 @@ export async function removeOrphanFiles(deps: {
       (error: unknown) => log.error({ err: error }, 'could not remove a partial upload'),
     );
   }
-  let orphans = 0;
+  const unnamed: string[] = [];
   for (let start = 0; start < stored.length; start += BATCH) {
     const keys = stored.slice(start, start + BATCH).map((file) => file.name);
     const known = await uploads.existingKeys(keys);
-    for (const key of keys) {
-      if (known.has(key)) continue;
-      await storage.remove(key).then(
-        () => orphans++,
-        (error: unknown) => log.error({ err: error, storageKey: key }, 'could not remove a file no upload names'),
-      );
-    }
+    unnamed.push(...keys.filter((key) => !known.has(key)));
+  }
+  if (unnamed.length > SUSPICIOUS_ORPHANS && unnamed.length * 2 > stored.length) {
+    log.error({ unnamed: unnamed.length, files: stored.length }, 'the database names almost none of the uploaded files: is it the right database? Nothing removed');
+    return { partial, orphans: 0 };
+  }
+  let orphans = 0;
+  for (const key of unnamed) {
+    await storage.remove(key).then(
+      () => orphans++,
+      (error: unknown) => log.error({ err: error, storageKey: key }, 'could not remove a file no upload names'),
+    );
   }
   return { partial, orphans };
 }
