@@ -30,6 +30,7 @@ export const ERROR_KEYS = {
   openingReferenceCodeTaken: 'opening.referenceCodeTaken',
   postingNotFound: 'posting.notFound',
   fileNotFound: 'file.notFound',
+  uploadStorageFull: 'upload.storageFull',
 } as const;
 export type ErrorKey = (typeof ERROR_KEYS)[keyof typeof ERROR_KEYS];
 

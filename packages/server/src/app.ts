@@ -15,6 +15,7 @@ import { registerPublicCache } from './http/public-cache';
 import { registerRequestGuards } from './http/request-guards';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticHosting } from './http/static';
+import { loggerOptions } from './logging/logger-options';
 import { adminRoutes } from './modules/admin/routes';
 import { createPasswordHasher, DEFAULT_SCRYPT } from './modules/auth/passwords';
 import {
@@ -69,6 +70,15 @@ import { createPostingRepository } from './modules/postings/repository';
 import { postingRoutes } from './modules/postings/routes';
 import { createPostingService } from './modules/postings/service';
 
+/**
+ * Fastify 5 ignores a numeric trustProxy (it cannot check the direct peer). A hop count keeps its
+ * usual meaning here, on purpose: the operator states that only their proxies reach the server.
+ */
+function fastifyTrustProxy(trustProxy: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  return (_address: string, hop: number) => hop < trustProxy;
+}
+
 /** Seams of the account modules, for tests (a fake clock, a shared store, a cheaper hash). */
 export interface AuthOptions {
   now?: Clock;
@@ -100,7 +110,7 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   db: Kysely<Database>;
   config: Pick<Config, 'publicUrl' | 'distDir' | 'nodeEnv' | 'logLevel'> &
-    Partial<Pick<Config, 'dataDir' | 'redisUrl' | 'smtpUrl' | 'mailFrom' | 'indeedClientId' | 'retentionDays'>>;
+    Partial<Pick<Config, 'dataDir' | 'redisUrl' | 'smtpUrl' | 'mailFrom' | 'indeedClientId' | 'retentionDays' | 'trustProxy' | 'uploadLimits'>>;
   /** Overrides the logger chosen from the config (tests pass false). */
   logger?: FastifyServerOptions['logger'];
   /** The "process start" reported by /builds/latest.json when dist/ has no build-info.json. */
@@ -132,7 +142,9 @@ export async function buildApp({
 }: BuildAppOptions): Promise<FastifyInstance> {
   if (authOptions.scryptCost !== undefined && config.nodeEnv === 'production') throw new Error('scryptCost is a test-only option');
   const app = Fastify({
-    logger: logger ?? (config.nodeEnv === 'test' ? false : { level: config.logLevel }),
+    logger: logger ?? (config.nodeEnv === 'test' ? false : loggerOptions(config)),
+    // Behind a proxy, request.ip (the rate-limit key) is the forwarded client only when the proxy is trusted.
+    trustProxy: fastifyTrustProxy(config.trustProxy ?? false),
     frameworkErrors,
     clientErrorHandler,
     routerOptions: {
@@ -197,8 +209,9 @@ export async function buildApp({
   await app.register(recruiterRoutes, { recruiters: createRecruiterService({ repository: createRecruiterRepository(db), now }) });
   await app.register(companyRoutes, { companies: createCompanyService({ repository: companyRepository }) });
   await app.register(adminRoutes, { companies: companyRepository });
-  // Without a DATA_DIR (some tests) files and mails go to a per-process temporary folder.
-  const dataDir = config.dataDir ?? join(tmpdir(), `rec-data-${process.pid}`);
+  // Without a DATA_DIR (some tests) files go to a temporary folder of this app alone: the start-up
+  // sweep removes files its database does not name, so two apps must never share one.
+  const dataDir = config.dataDir ?? join(tmpdir(), `rec-data-${process.pid}-${randomBytes(6).toString('hex')}`);
   const storage = options.storage ?? createDiskStorage(join(dataDir, 'uploads'));
   const openings = createOpeningService({
     repository: createOpeningRepository(db),
@@ -233,6 +246,7 @@ export async function buildApp({
     offers: offerRepository,
     limiter: createRateLimiter(rateLimit),
     audit,
+    limits: config.uploadLimits,
   });
   await app.register(referralRoutes, { referrals: createReferralService(db, config.publicUrl), limiter: createRateLimiter(rateLimit) });
   await app.register(shareRoutes, { shares: createShareService(db, config.publicUrl) });

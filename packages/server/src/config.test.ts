@@ -23,7 +23,37 @@ describe('loadConfig', () => {
       mailFrom: 'Recruitment platform <no-reply@localhost>',
       indeedClientId: undefined,
       retentionDays: 730,
+      trustProxy: false,
+      uploadLimits: {
+        perIpCount: 20,
+        perIpBytes: 50 * 1024 * 1024,
+        perCompanyCount: 500,
+        perCompanyBytes: 1024 * 1024 * 1024,
+        minFreeBytes: 1024 * 1024 * 1024,
+      },
     });
+  });
+
+  it('reads TRUST_PROXY as a flag, a hop count or a list of proxy addresses, and refuses anything else', () => {
+    assert.equal(loadConfig({ TRUST_PROXY: 'true' }).trustProxy, true);
+    assert.equal(loadConfig({ TRUST_PROXY: 'false' }).trustProxy, false);
+    assert.equal(loadConfig({ TRUST_PROXY: '2' }).trustProxy, 2);
+    assert.deepEqual(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1,loopback' }).trustProxy, ['10.0.0.1', '10.1.0.0/16', '::1', 'loopback']);
+    for (const bad of ['yes', 'proxy.internal', '10.0.0.1;rm', '-1']) {
+      assert.throws(() => loadConfig({ TRUST_PROXY: bad }), (error: unknown) => error instanceof ConfigError && error.message.includes('TRUST_PROXY='));
+    }
+  });
+
+  it('reads the upload bounds in files and megabytes', () => {
+    const { uploadLimits } = loadConfig({
+      UPLOAD_PENDING_PER_IP: '3',
+      UPLOAD_PENDING_MB_PER_IP: '4',
+      UPLOAD_PENDING_PER_COMPANY: '5',
+      UPLOAD_PENDING_MB_PER_COMPANY: '6',
+      UPLOAD_MIN_FREE_MB: '7',
+    });
+    assert.deepEqual(uploadLimits, { perIpCount: 3, perIpBytes: 4 * 1024 * 1024, perCompanyCount: 5, perCompanyBytes: 6 * 1024 * 1024, minFreeBytes: 7 * 1024 * 1024 });
+    assert.throws(() => loadConfig({ UPLOAD_MIN_FREE_MB: '1.5GB' }), /UPLOAD_MIN_FREE_MB=/);
   });
 
   it('reads every variable, resolving relative directories against the working directory', () => {

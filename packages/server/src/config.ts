@@ -26,7 +26,34 @@ export interface Config {
   indeedClientId: string | undefined;
   /** Days applications are kept (legal retention): an archived opening with younger ones cannot be deleted. */
   retentionDays: number;
+  /**
+   * Fastify's `trustProxy`: which proxies may tell us the client address (X-Forwarded-For).
+   * false (default) uses the socket's address; a hop count, true or a list of proxy addresses.
+   */
+  trustProxy: boolean | number | string[];
+  /** Bounds on uploads not (yet) attached to an application, and the free-space floor. */
+  uploadLimits: UploadLimits;
 }
+
+/** What one client address and one company may hold in unattached uploads, and when the disk is too full. */
+export interface UploadLimits {
+  perIpCount: number;
+  perIpBytes: number;
+  perCompanyCount: number;
+  perCompanyBytes: number;
+  /** New uploads are refused (507) once the data volume has less free space than this. */
+  minFreeBytes: number;
+}
+
+const MB = 1024 * 1024;
+export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
+  // A candidate retrying a few times stays far below; a script filling the disk does not.
+  perIpCount: 20,
+  perIpBytes: 50 * MB,
+  perCompanyCount: 500,
+  perCompanyBytes: 1024 * MB,
+  minFreeBytes: 1024 * MB,
+};
 
 const NODE_ENVS = ['development', 'production', 'test'] as const;
 export type NodeEnv = (typeof NODE_ENVS)[number];
@@ -39,6 +66,25 @@ const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
+
+const wholeNumber = (message: string) => v.pipe(v.string(), v.regex(/^\d{1,9}$/, message), v.transform(Number));
+
+/** An IPv4/IPv6 address or CIDR range, as proxy-addr accepts them (plus its names loopback, linklocal, uniquelocal). */
+const PROXY_ADDRESS = /^(?:loopback|linklocal|uniquelocal|[\d.]{7,15}(?:\/\d{1,2})?|[\da-fA-F:.]{2,45}(?:\/\d{1,3})?)$/;
+
+const TrustProxySchema = v.pipe(
+  v.string(),
+  v.check(
+    (value) => /^(?:true|false|\d{1,2})$/.test(value) || value.split(',').every((item) => PROXY_ADDRESS.test(item.trim())),
+    'must be true, false, a hop count (1, 2...) or a comma-separated list of proxy addresses or CIDR ranges',
+  ),
+  v.transform((value): boolean | number | string[] => {
+    if (value === 'true') return true;
+    if (value === 'false') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    return value.split(',').map((item) => item.trim());
+  }),
+);
 
 const EnvSchema = v.object({
   PORT: v.optional(
@@ -69,6 +115,12 @@ const EnvSchema = v.object({
   MAIL_FROM: v.optional(v.pipe(v.string(), v.maxLength(200)), 'Recruitment platform <no-reply@localhost>'),
   RETENTION_DAYS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a whole number of days'), v.transform(Number)), '730'),
   INDEED_CLIENT_ID: v.optional(v.pipe(v.string(), v.regex(/^[\w.-]{1,200}$/, 'must be an OAuth client id (letters, digits, . _ -)'))),
+  TRUST_PROXY: v.optional(TrustProxySchema, 'false'),
+  UPLOAD_PENDING_PER_IP: v.optional(wholeNumber('must be a whole number of files'), String(DEFAULT_UPLOAD_LIMITS.perIpCount)),
+  UPLOAD_PENDING_MB_PER_IP: v.optional(wholeNumber('must be a whole number of megabytes'), String(DEFAULT_UPLOAD_LIMITS.perIpBytes / MB)),
+  UPLOAD_PENDING_PER_COMPANY: v.optional(wholeNumber('must be a whole number of files'), String(DEFAULT_UPLOAD_LIMITS.perCompanyCount)),
+  UPLOAD_PENDING_MB_PER_COMPANY: v.optional(wholeNumber('must be a whole number of megabytes'), String(DEFAULT_UPLOAD_LIMITS.perCompanyBytes / MB)),
+  UPLOAD_MIN_FREE_MB: v.optional(wholeNumber('must be a whole number of megabytes'), String(DEFAULT_UPLOAD_LIMITS.minFreeBytes / MB)),
 });
 
 type EnvKey = keyof typeof EnvSchema.entries;
@@ -112,5 +164,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     mailFrom: parsed.MAIL_FROM,
     indeedClientId: parsed.INDEED_CLIENT_ID,
     retentionDays: parsed.RETENTION_DAYS,
+    trustProxy: parsed.TRUST_PROXY,
+    uploadLimits: {
+      perIpCount: parsed.UPLOAD_PENDING_PER_IP,
+      perIpBytes: parsed.UPLOAD_PENDING_MB_PER_IP * MB,
+      perCompanyCount: parsed.UPLOAD_PENDING_PER_COMPANY,
+      perCompanyBytes: parsed.UPLOAD_PENDING_MB_PER_COMPANY * MB,
+      minFreeBytes: parsed.UPLOAD_MIN_FREE_MB * MB,
+    },
   };
 }

@@ -1,8 +1,10 @@
+import { mkdirSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { buildApp } from './app';
 import { type Config, loadConfig } from './config';
 import { type DatabaseHandle, createDatabase, databaseTarget } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { claimDataDir } from './operations/data-dir-lock';
 import { DEMO_ACCOUNTS } from './seed/demo-accounts';
 import { DEMO } from './seed/demo-ids';
 import { isDatabaseEmpty, seedDemo } from './seed/demo';
@@ -17,6 +19,18 @@ async function main(): Promise<void> {
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
+  }
+
+  // One process per embedded database: a second server, a backup or a restore would corrupt it.
+  let releaseDataDir = () => {};
+  if (!config.databaseUrl) {
+    try {
+      mkdirSync(config.dataDir, { recursive: true });
+      releaseDataDir = claimDataDir(config.dataDir, 'starting this server');
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    }
   }
 
   const database = await createDatabase(config);
@@ -40,8 +54,10 @@ async function main(): Promise<void> {
     throw error;
   }
   handleShutdown(async () => {
+    // In-flight requests finish first (an application mid-submit is stored), then the database closes.
     await app.close();
     await database.close();
+    releaseDataDir();
   });
 
   console.log(readyMessage(config, database));

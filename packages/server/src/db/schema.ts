@@ -201,6 +201,8 @@ export interface UploadsTable {
   /** The type the content was recognised as (not the one the client claimed). */
   content_type: string;
   size: number;
+  /** SHA-256 of the uploading client's address, for the per-address bound; null once the upload is an hour old. */
+  uploader_ip_hash: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 

@@ -66,7 +66,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof HttpError) return sendError(reply, error.statusCode, error.key);
     const status = clientErrorStatus(error);
     if (status !== undefined) {
-      request.log.info({ err: error }, 'client error');
+      // The status and code only: a parser's message can quote the body it refused.
+      request.log.info({ statusCode: status, code: (error as { code?: unknown }).code }, 'client error');
       return sendError(reply, status, keyForStatus(status));
     }
     request.log.error({ err: error }, 'request failed');

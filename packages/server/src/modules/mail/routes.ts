@@ -41,7 +41,11 @@ export const outboxRoutes: FastifyPluginAsync<{ outboxDir: string }> = async (ap
     return readOutbox(outboxDir);
   });
   app.get('/dev/outbox', async (_request, reply) => {
-    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+    // Its own policy: the page's one inline stylesheet, nothing else (mail bodies are escaped text).
+    reply
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+      .type('text/html; charset=utf-8');
     return outboxPage(await readOutbox(outboxDir));
   });
 };

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 
 export interface NewUploadRow {
@@ -8,6 +8,14 @@ export interface NewUploadRow {
   originalName: string;
   contentType: string;
   size: number;
+  /** See UploadsTable.uploader_ip_hash. */
+  uploaderIpHash: string;
+}
+
+/** What is held in uploads no application names yet. */
+export interface HeldUploads {
+  count: number;
+  bytes: number;
 }
 
 export interface UploadRow {
@@ -31,8 +39,33 @@ export function createUploadRepository(db: Kysely<Database>) {
           original_name: row.originalName,
           content_type: row.contentType,
           size: row.size,
+          uploader_ip_hash: row.uploaderIpHash,
         })
         .execute();
+    },
+
+    /**
+     * The unattached uploads one client address and one company hold (whatever their age:
+     * the sweep removes them after an hour). Counts cast in SQL: pg answers bigint as strings.
+     */
+    async held(companyId: string, uploaderIpHash: string): Promise<{ ip: HeldUploads; company: HeldUploads }> {
+      const unattached = sql`not exists (select 1 from applications a where a.company_id = u.company_id and a.cv_upload_id = u.id)`;
+      const { rows } = await sql<{ ipCount: number; ipBytes: number; companyCount: number; companyBytes: number }>`
+        select
+          (select count(*)::int from uploads u where u.uploader_ip_hash = ${uploaderIpHash} and ${unattached}) as "ipCount",
+          (select coalesce(sum(u.size), 0)::float8 from uploads u where u.uploader_ip_hash = ${uploaderIpHash} and ${unattached}) as "ipBytes",
+          (select count(*)::int from uploads u where u.company_id = ${companyId} and ${unattached}) as "companyCount",
+          (select coalesce(sum(u.size), 0)::float8 from uploads u where u.company_id = ${companyId} and ${unattached}) as "companyBytes"
+      `.execute(db);
+      const row = rows[0];
+      return { ip: { count: row?.ipCount ?? 0, bytes: row?.ipBytes ?? 0 }, company: { count: row?.companyCount ?? 0, bytes: row?.companyBytes ?? 0 } };
+    },
+
+    /** Which of `keys` a record names (the others are files nothing points at). */
+    async existingKeys(keys: readonly string[]): Promise<Set<string>> {
+      if (keys.length === 0) return new Set();
+      const rows = await db.selectFrom('uploads').select('storage_key').where('storage_key', 'in', keys).execute();
+      return new Set(rows.map((row) => row.storage_key));
     },
 
     /** An upload of the company, or undefined (another company's upload is as unknown as a missing one). */
@@ -59,6 +92,8 @@ export function createUploadRepository(db: Kysely<Database>) {
         )
         .returning('storage_key')
         .execute();
+      // The uploads that stay are attached to an application: who uploaded them is no longer needed.
+      await db.updateTable('uploads').set({ uploader_ip_hash: null }).where('created_at', '<', before).where('uploader_ip_hash', 'is not', null).execute();
       return rows.map((row) => row.storage_key);
     },
   };

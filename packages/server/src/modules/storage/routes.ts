@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { CV_EXTENSIONS, checkUploadFile, fileExtension, MAX_UPLOAD_BYTES } from '@rec/core/files';
 import { ERROR_KEYS, ObjectIdSchema, PERMISSIONS } from '@rec/core';
 import type { FastifyPluginAsync } from 'fastify';
+import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from '../../config';
 import multipart from '@fastify/multipart';
 import * as v from 'valibot';
 import { newId } from '../../db/ids';
@@ -38,10 +40,18 @@ export interface StorageRoutesOptions {
   audit: AuditLog;
   /** Per-route size limit in bytes (default 10 MB, spec §9). */
   maxBytes?: number;
+  /** What one address and one company may hold unattached, and the free-space floor. */
+  limits?: UploadLimits;
 }
+
+/** Not the address itself in the table; the hash is cleared once the upload is an hour old. */
+const hashOfAddress = (ip: string) => createHash('sha256').update(ip).digest('hex');
 
 export const storageRoutes: FastifyPluginAsync<StorageRoutesOptions> = async (app, options) => {
   const maxBytes = options.maxBytes ?? MAX_UPLOAD_BYTES;
+  const limits = options.limits ?? DEFAULT_UPLOAD_LIMITS;
+  // The candidate's message is the rate limit's: wait, or send the application the files are for.
+  const tooMany = () => new HttpError(429, ERROR_KEYS.tooManyRequests);
   // Registered in this plugin only: no other route parses multipart bodies.
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6, headerPairs: 50 } });
 
@@ -56,6 +66,18 @@ export const storageRoutes: FastifyPluginAsync<StorageRoutesOptions> = async (ap
       if (!isOfferOpen(channel.postingStatus, channel.openingStatus)) throw new HttpError(410, ERROR_KEYS.offerClosed);
 
       if (!request.isMultipart()) throw new HttpError(415, ERROR_KEYS.unsupportedMediaType);
+
+      // Refused before the body is read: a full disk takes the database down with it.
+      const free = await options.storage.freeBytes();
+      if (free !== undefined && free < limits.minFreeBytes) {
+        request.log.warn({ freeBytes: free, minFreeBytes: limits.minFreeBytes }, 'upload refused: the data volume is nearly full');
+        throw new HttpError(507, ERROR_KEYS.uploadStorageFull);
+      }
+      const uploaderIpHash = hashOfAddress(request.ip);
+      const held = await options.uploads.held(companyId, uploaderIpHash);
+      if (held.ip.count >= limits.perIpCount || held.ip.bytes >= limits.perIpBytes) throw tooMany();
+      if (held.company.count >= limits.perCompanyCount || held.company.bytes >= limits.perCompanyBytes) throw tooMany();
+
       const part = await request.file();
       if (part?.fieldname !== 'file') throw new HttpError(400, ERROR_KEYS.badRequest);
       // Throws a 413 as soon as the stream passes the limit.
@@ -67,14 +89,21 @@ export const storageRoutes: FastifyPluginAsync<StorageRoutesOptions> = async (ap
       const content = recogniseContent(bytes);
       if (problem || !content?.extensions.includes(extension)) throw new HttpError(415, ERROR_KEYS.unsupportedMediaType);
 
-      const storageKey = await options.storage.put(companyId, bytes, extension);
+      // The bounds hold with this file counted (concurrent uploads may pass together; the
+      // overshoot is bounded by the per-address rate limit).
+      if (held.ip.bytes + bytes.length > limits.perIpBytes || held.company.bytes + bytes.length > limits.perCompanyBytes) throw tooMany();
+
+      // Temporary name first, the record, then the rename: a crash at any point leaves either a
+      // partial file or a record without a file, both swept (see orphan-files.ts).
+      const staged = await options.storage.stage(companyId, bytes, extension);
       const id = newId();
       try {
-        await options.uploads.insert({ id, companyId, storageKey, originalName: name, contentType: content.type, size: bytes.length });
+        await options.uploads.insert({ id, companyId, storageKey: staged.key, originalName: name, contentType: content.type, size: bytes.length, uploaderIpHash });
       } catch (error) {
-        await options.storage.remove(storageKey);
+        await staged.discard();
         throw error;
       }
+      await staged.commit();
       return reply.code(201).send({ url: `/v2/storage/${id}`, name, size: bytes.length });
     },
   );

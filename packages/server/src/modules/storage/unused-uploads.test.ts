@@ -35,20 +35,22 @@ describeEachBackend('unused uploads', (context) => {
       log: { error() {}, info() {} },
     });
 
-  it('removes a day-old CV no application names, record and file; keeps used and recent ones', async () => {
+  it('removes an hour-old CV no application names, record and file; keeps used and recent ones', async () => {
     const abandoned = await upload();
     const used = await upload();
     await applyWithCv(t.app, used);
 
-    // An hour later nothing is old enough.
-    clock = Date.now() + HOUR_MS;
+    // Fifty minutes later nothing is old enough.
+    clock = Date.now() + 50 * 60 * 1000;
     assert.equal(await sweeper().sweep(), 0);
     assert.ok(await exists(abandoned.id));
 
     const recent = await upload();
-    clock = Date.now() + UNUSED_UPLOAD_MAX_AGE_MS + HOUR_MS;
+    // An hour and a minute: unattached uploads must not stay a day (issue 8, finding 5).
+    assert.ok(UNUSED_UPLOAD_MAX_AGE_MS <= HOUR_MS);
+    clock = Date.now() + HOUR_MS + 60 * 1000;
     // The recent upload is as old as the others here: move it to "now" to prove the age is what counts.
-    await context.db.updateTable('uploads').set({ created_at: new Date(clock - HOUR_MS) } as never).where('id', '=', recent.id).execute();
+    await context.db.updateTable('uploads').set({ created_at: new Date(clock - 10 * 60 * 1000) } as never).where('id', '=', recent.id).execute();
 
     assert.equal(await sweeper().sweep(), 1);
     assert.equal(await exists(abandoned.id), false);

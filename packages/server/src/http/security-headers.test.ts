@@ -1,0 +1,94 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { after, before, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { DEMO } from '../seed/demo-ids';
+import { describeEachBackend, testAppConfig } from '../testing/test-database';
+
+const FILES: Record<string, string> = {
+  'host/index.html': '<!doctype html><html lang="en"><head><title>Host</title></head><body><div id="root"></div></body></html>',
+  'host/demo/career-site.html': '<!doctype html><title>Career site</title>',
+};
+
+/** One page per class, as a browser asks for it. */
+const BACK_OFFICE = ['/recruiter/openings', '/recruiter/settings/myaccount', '/admin', '/account-select'];
+const SIGN_IN = ['/login', '/login/recruiter', '/login/token/abc', '/reset/abc', '/invite/abc'];
+const APPLICANT = ['/applicant/steps/next', '/applicant/steps/application-form', '/applicant/candidatures', '/applicant/steps/interviewer'];
+const INTERVIEW = ['/applicant/steps/interview', '/applicant/steps/interview/intro', '/applicant/steps/interview/recording?x=1'];
+const EMBEDDABLE = [`/board/${DEMO.boardId}`, `/offer/c/${DEMO.sampleChannelId}?language=fr`, '/demo/career-site.html', '/offer/message', `/referral/${DEMO.companyId}/generate`];
+
+describeEachBackend('security headers of HTML pages', (context) => {
+  let distDir = '';
+  let app: FastifyInstance;
+  before(async () => {
+    distDir = mkdtempSync(join(tmpdir(), 'rec-dist-'));
+    for (const [file, content] of Object.entries(FILES)) {
+      mkdirSync(dirname(join(distDir, file)), { recursive: true });
+      writeFileSync(join(distDir, file), content);
+    }
+    app = await buildApp({ db: context.db, config: testAppConfig({ distDir }), logger: false });
+  });
+  after(async () => {
+    await app.close();
+    rmSync(distDir, { recursive: true, force: true });
+  });
+
+  async function page(url: string) {
+    const response = await app.inject({ url, headers: { accept: 'text/html' } });
+    assert.equal(response.statusCode, 200, `${url}: ${response.body.slice(0, 200)}`);
+    assert.match(String(response.headers['content-type']), /^text\/html/, url);
+    const csp = String(response.headers['content-security-policy'] ?? '');
+    assert.match(csp, /default-src 'self'/, `${url} has a CSP`);
+    assert.match(csp, /object-src 'none'/, url);
+    assert.equal(response.headers['referrer-policy'], 'strict-origin-when-cross-origin', url);
+    return { csp, permissions: String(response.headers['permissions-policy'] ?? ''), frameOptions: response.headers['x-frame-options'] };
+  }
+
+  it('back-office, sign-in and applicant pages cannot be framed and get no camera or microphone', async () => {
+    for (const url of [...BACK_OFFICE, ...SIGN_IN, ...APPLICANT]) {
+      const { csp, permissions, frameOptions } = await page(url);
+      assert.match(csp, /frame-ancestors 'none'/, url);
+      assert.equal(frameOptions, 'DENY', url);
+      assert.match(permissions, /camera=\(\)/, url);
+      assert.match(permissions, /microphone=\(\)/, url);
+    }
+  });
+
+  it('the interview step pages may use camera and microphone, and cannot be framed', async () => {
+    for (const url of INTERVIEW) {
+      const { csp, permissions } = await page(url);
+      assert.match(csp, /frame-ancestors 'none'/, url);
+      assert.match(permissions, /camera=\(self\)/, url);
+      assert.match(permissions, /microphone=\(self\)/, url);
+      assert.match(permissions, /geolocation=\(\)/, url);
+    }
+  });
+
+  it('public offer and board pages and the demo career site stay frameable by career sites', async () => {
+    for (const url of EMBEDDABLE) {
+      const { csp, permissions, frameOptions } = await page(url);
+      assert.doesNotMatch(csp, /frame-ancestors/, url);
+      assert.equal(frameOptions, undefined, url);
+      assert.match(permissions, /camera=\(\)/, url);
+    }
+  });
+
+  it('a page with its own policy (the dev outbox and its inline stylesheet) keeps it, still unframeable', async () => {
+    const response = await app.inject({ url: '/dev/outbox', headers: { accept: 'text/html' } });
+    assert.equal(response.statusCode, 200);
+    const csp = String(response.headers['content-security-policy']);
+    assert.match(csp, /style-src 'unsafe-inline'/);
+    assert.match(csp, /frame-ancestors 'none'/);
+    assert.equal(response.headers['x-frame-options'], 'DENY');
+  });
+
+  it('API answers keep nosniff and carry no page policy', async () => {
+    const response = await app.inject({ url: `/v2/boards/${DEMO.boardId}` });
+    assert.equal(response.statusCode, 200);
+    assert.equal(response.headers['x-content-type-options'], 'nosniff');
+    assert.equal(response.headers['content-security-policy'], undefined);
+  });
+});

@@ -1,0 +1,80 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
+
+function portIsFree(port: number): Promise<number | undefined> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(undefined));
+    server.listen(port, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : undefined));
+    });
+  });
+}
+
+/**
+ * A free port: from REC_TEST_PORTS (`3211-3219`, for machines where each person has a range),
+ * else one the OS picks.
+ */
+export async function freePort(): Promise<number> {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.REC_TEST_PORTS ?? '');
+  if (!range) {
+    const port = await portIsFree(0);
+    if (port === undefined) throw new Error('no free port');
+    return port;
+  }
+  for (let port = Number(range[1]); port <= Number(range[2]); port++) {
+    if ((await portIsFree(port)) !== undefined) return port;
+  }
+  throw new Error(`no free port in REC_TEST_PORTS=${process.env.REC_TEST_PORTS}`);
+}
+
+/** Resolves with everything printed once `pattern` appears on stdout; rejects if the process exits first. */
+export function waitForOutput(child: ChildProcess, pattern: RegExp, timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}; output:\n${output}`)), timeoutMs);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (pattern.test(output)) {
+        clearTimeout(timer);
+        resolve(output);
+      }
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited with ${code} before ${pattern}; output:\n${output}`));
+    });
+  });
+}
+
+/** `npm run serve` as a real process on embedded PGlite in `dataDir` (demo data seeded), ready to answer. */
+export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; base: string; exited: Promise<number | null> }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: REPO,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DIST_DIR: join(dataDir, 'no-dist'),
+      DATABASE_URL: '',
+      PUBLIC_URL: '',
+      NODE_ENV: 'development',
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  await waitForOutput(child, /Recruitment platform ready/, 120_000);
+  return { child, base: `http://127.0.0.1:${port}`, exited };
+}
