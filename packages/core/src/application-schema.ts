@@ -4,6 +4,7 @@ import { REFERRAL_CODE } from './ids';
 import { LocaleSchema } from './entities';
 import { firstFailingRule, type Rule, ruleMessage } from './form-rules';
 import { ObjectIdSchema } from './ids';
+import { plainText } from './text-checks';
 
 /**
  * The valibot schemas of the apply flow, built from the field rules of application.ts: the
@@ -29,7 +30,7 @@ const rulesOf = (name: ApplicationFieldName) => APPLICATION_FIELDS.find((field) 
 /** A reference to an uploaded file, as `POST /v2/storage` answered it. */
 export const UploadReferenceSchema = /* @__PURE__ */ v.object({
   url: v.pipe(v.string(), v.regex(/^\/v2\/storage\/[0-9a-f]{24}$/, 'offerPage.uploadMissing')),
-  name: v.pipe(v.string(), v.maxLength(255)),
+  name: v.pipe(v.string(), plainText(), v.maxLength(255)),
 });
 export type UploadReference = v.InferOutput<typeof UploadReferenceSchema>;
 

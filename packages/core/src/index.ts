@@ -9,6 +9,7 @@ export * from './ids';
 export * from './locale';
 export * from './openings';
 export * from './permissions';
+export * from './plain-text';
 export * from './requests';
 export * from './roles';
 export * from './text';

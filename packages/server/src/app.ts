@@ -15,6 +15,7 @@ import { registerPublicCache } from './http/public-cache';
 import { registerRequestGuards } from './http/request-guards';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticHosting } from './http/static';
+import { registerTextGuard } from './http/text-guard';
 import { adminRoutes } from './modules/admin/routes';
 import { createPasswordHasher, DEFAULT_SCRYPT } from './modules/auth/passwords';
 import {
@@ -144,6 +145,7 @@ export async function buildApp({
   // CORS first: even a request refused by the guards must be readable by the calling widget.
   registerPublicCors(app);
   registerRequestGuards(app);
+  registerTextGuard(app);
   registerSecurityHeaders(app);
   registerPublicCache(app);
   await app.register(fastifyCookie);

@@ -218,6 +218,8 @@ export interface ApplicationsTable {
   candidate_id: string;
   cv_upload_id: string | null;
   submission_id: string;
+  /** SHA-256 of the submitted form (without its submission id): the same key with another form is refused. Null before migration 0005. */
+  submission_fingerprint: string | null;
   language: string;
   referral_code: string | null;
   /** The submitted form as validated (without the consent flag). */

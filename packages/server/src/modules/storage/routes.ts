@@ -62,6 +62,7 @@ export const storageRoutes: FastifyPluginAsync<StorageRoutesOptions> = async (ap
       const bytes = await part.toBuffer();
       const name = part.filename.slice(-255);
       const problem = checkUploadFile({ name, size: bytes.length }, 'CV', maxBytes / (1024 * 1024));
+      if (problem?.key === 'offerPage.invalidFileName') throw new HttpError(400, ERROR_KEYS.invalidFileName);
       if (problem?.key === 'offerPage.maxFileSize') throw new HttpError(bytes.length ? 413 : 400, bytes.length ? ERROR_KEYS.payloadTooLarge : ERROR_KEYS.badRequest);
       const extension = fileExtension(name);
       const content = recogniseContent(bytes);
