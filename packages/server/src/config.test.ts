@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       mailFrom: 'Recruitment platform <no-reply@localhost>',
       indeedClientId: undefined,
       retentionDays: 730,
+      seedDemo: false,
     });
   });
 

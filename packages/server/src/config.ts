@@ -26,6 +26,8 @@ export interface Config {
   indeedClientId: string | undefined;
   /** Days applications are kept (legal retention): an archived opening with younger ones cannot be deleted. */
   retentionDays: number;
+  /** Seed the demo companies and accounts into an empty database even in production (SEED_DEMO=1). */
+  seedDemo: boolean;
 }
 
 const NODE_ENVS = ['development', 'production', 'test'] as const;
@@ -69,6 +71,7 @@ const EnvSchema = v.object({
   MAIL_FROM: v.optional(v.pipe(v.string(), v.maxLength(200)), 'Recruitment platform <no-reply@localhost>'),
   RETENTION_DAYS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a whole number of days'), v.transform(Number)), '730'),
   INDEED_CLIENT_ID: v.optional(v.pipe(v.string(), v.regex(/^[\w.-]{1,200}$/, 'must be an OAuth client id (letters, digits, . _ -)'))),
+  SEED_DEMO: v.optional(v.pipe(v.picklist(['0', '1', 'true', 'false'], 'must be 1 or 0'), v.transform((value) => value === '1' || value === 'true')), '0'),
 });
 
 type EnvKey = keyof typeof EnvSchema.entries;
@@ -112,5 +115,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     mailFrom: parsed.MAIL_FROM,
     indeedClientId: parsed.INDEED_CLIENT_ID,
     retentionDays: parsed.RETENTION_DAYS,
+    seedDemo: parsed.SEED_DEMO,
   };
 }
