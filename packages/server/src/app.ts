@@ -90,9 +90,17 @@ export interface AccountsModule {
   background: BackgroundTasks;
 }
 
+/** One route as registered (the standing security tests walk every one of them). */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     accounts: AccountsModule;
+    /** Every method and URL registered, in order: the route matrix and fuzz tests iterate over it. */
+    registeredRoutes: readonly RegisteredRoute[];
   }
 }
 
@@ -139,6 +147,13 @@ export async function buildApp({
       // Longer than any id or token we route on; longer parameters get a 414 from the router.
       maxParamLength: 500,
     },
+  });
+
+  // First, so every route registered afterwards (plugins and static hosting included) is listed.
+  const registeredRoutes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
   });
 
   registerErrorHandler(app);
