@@ -3,7 +3,6 @@ import { DEMO_ACCOUNTS } from '../seed/demo-accounts';
 import { DEMO_APPLY } from '../seed/demo-applications';
 import { DEMO, DEMO_PREFIX, demoId } from '../seed/demo-ids';
 import { DEMO_OPENING_IDS } from '../seed/demo-openings';
-import { uploadCv } from '../testing/candidate';
 import { multipartFile, SMALL_PDF } from '../testing/multipart';
 
 /**
@@ -25,6 +24,8 @@ export interface RouteCase {
   expected: Expected;
   /** The request (method and URL come from the key); may prepare data first (an upload to apply with). */
   request?: (app: FastifyInstance, caller: Caller) => Promise<Omit<InjectOptions, 'method'>> | Omit<InjectOptions, 'method'>;
+  /** The request builder writes data first (uploads a CV): the fuzz test prepares it again for every run. */
+  prepares?: true;
   /** Path params for the URL pattern when no request is given. */
   params?: Readonly<Record<string, string>>;
 }
@@ -55,6 +56,20 @@ const page = (url: string) => ({ url, headers: { accept: 'text/html' } });
 const unknownEmail = (caller: Caller) => `nobody.${caller}.${Date.now()}@example.com`;
 const uploadQuery = `scopeName=COMPANY&companyId=${DEMO.companyId}&channelId=${DEMO.sampleChannelId}`;
 let applications = 0;
+let uploads = 0;
+
+/** A CV uploaded to the sample offer, each from its own address (the upload route is limited per IP). */
+async function uploadCv(app: FastifyInstance): Promise<{ url: string; name: string }> {
+  uploads += 1;
+  const response = await app.inject({
+    method: 'POST',
+    url: `/v2/storage?${uploadQuery}`,
+    remoteAddress: `10.77.${(uploads >> 8) & 255}.${uploads & 255}`,
+    ...multipartFile('file', 'cv.pdf', SMALL_PDF),
+  });
+  if (response.statusCode !== 201) throw new Error(`CV upload for the matrix failed: ${response.statusCode} ${response.body}`);
+  return response.json();
+}
 
 export const ROUTE_ACCESS: Readonly<Record<string, RouteCase>> = {
   // Public widget API (CORS *, no cookie read).
@@ -70,6 +85,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteCase>> = {
   },
   'POST /v2/offers/channel/:channelId/applications': {
     expected: publicRoute(201),
+    prepares: true,
     request: async (app, caller) => {
       const cv = await uploadCv(app);
       applications += 1;
@@ -134,7 +150,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteCase>> = {
   'GET /v2/jobs/:id': { expected: recruiter(200), params: { id: PUBLISHED } },
   'GET /v2/jobs/:id/applications': { expected: recruiter(200), params: { id: PUBLISHED } },
   'GET /v2/jobs/:id/postings': { expected: recruiter(200), params: { id: PUBLISHED } },
-  'GET /v2/storage/:id': { expected: recruiter(200), request: async (app) => ({ url: (await uploadCv(app)).url }) },
+  'GET /v2/storage/:id': { expected: recruiter(200), prepares: true, request: async (app) => ({ url: (await uploadCv(app)).url }) },
   'POST /v2/jobs': { expected: permission(201, 201), request: () => json({ title: 'Matrix opening', language: 'en' }) },
   'PATCH /v2/jobs/:id': { expected: permission(200), params: { id: PUBLISHED }, request: () => json({ location: 'Esch-sur-Alzette' }) },
   'POST /v2/jobs/:id/publish': { expected: permission(200), params: { id: DEMO_OPENING_IDS.draft } },
