@@ -41,6 +41,7 @@ function assertStaysHome(result: MiddlewareResult, label: string): void {
   if (result.kind !== 'redirect') return;
   const to = result.to;
   assert.match(to, /^\/(?![/\\])/, `${label}: ${JSON.stringify(to)} must be a path with one leading slash`);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: those are what a browser strips from a URL
   assert.doesNotMatch(to, /[\t\n\r\u0000]/, `${label}: ${JSON.stringify(to)} carries characters a browser strips`);
   for (const page of CALLBACK_PAGES) {
     assert.equal(new URL(to, page).origin, ORIGIN, `${label}: ${JSON.stringify(to)} leaves the origin from ${page}`);

@@ -4,6 +4,7 @@
  * a person: they come from fuzzers, broken copy-paste or attacks on the systems our data flows
  * into (spreadsheets, mail headers, logs). Tab and line breaks stay allowed for multi-line text.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 

