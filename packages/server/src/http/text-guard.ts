@@ -16,12 +16,13 @@ function carriesControlCharacters(value: unknown, depth = 0): boolean {
 
 /**
  * The shared schemas refuse control characters field by field (so forms can say which field);
- * this backstop refuses them in any query, route parameter or JSON body a schema does not look at
- * (a new route, an ignored key), so U+0000 never reaches PostgreSQL and answers a 500.
+ * this backstop refuses them in any query or JSON body a schema does not look at (a new route, an
+ * ignored key), so U+0000 never reaches PostgreSQL and answers a 500. Route parameters are left to
+ * each route's id or token pattern, which answers its own key (`errors.invalidId`...).
  */
 export function registerTextGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    if (carriesControlCharacters(request.query) || carriesControlCharacters(request.params) || carriesControlCharacters(request.body)) {
+    if (carriesControlCharacters(request.query) || carriesControlCharacters(request.body)) {
       throw new HttpError(400, ERROR_KEYS.controlCharacters);
     }
   });
