@@ -1,5 +1,4 @@
 import { UPLOAD } from './constants';
-import { hasControlCharacters } from './plain-text';
 
 /**
  * Accepted file extensions per set (spec §5). Lower case, without the dot. CV is the union of
@@ -33,8 +32,8 @@ export function fileExtension(name: string): string {
 }
 
 export interface FileProblem {
-  /** `offerPage.invalidFileExtension`, `offerPage.maxFileSize` or `offerPage.invalidFileName`. */
-  key: 'offerPage.invalidFileExtension' | 'offerPage.maxFileSize' | 'offerPage.invalidFileName';
+  /** `offerPage.invalidFileExtension` or `offerPage.maxFileSize`. */
+  key: 'offerPage.invalidFileExtension' | 'offerPage.maxFileSize';
   params: { size?: number; extensions?: string };
 }
 
@@ -48,8 +47,6 @@ export function checkUploadFile(
   maxMb: number = UPLOAD.defaultMaxMb,
 ): FileProblem | null {
   const accepted: readonly string[] = FILE_EXTENSIONS[set];
-  // The name is stored and shown to recruiters: a NUL cannot be stored, other controls mislead.
-  if (hasControlCharacters(file.name)) return { key: 'offerPage.invalidFileName', params: {} };
   if (!accepted.includes(fileExtension(file.name))) {
     return { key: 'offerPage.invalidFileExtension', params: { extensions: accepted.map((ext) => `.${ext}`).join(', ') } };
   }

@@ -1,5 +1,3 @@
-import { hasControlCharacters } from './plain-text';
-
 /**
  * The form rule engine of spec §5: pure functions, shared by the forms (on blur and change) and,
  * through the valibot schemas built from them, by the server. A failing rule's message is the
@@ -22,9 +20,7 @@ export type Rule =
   | { name: 'not_one_of'; values: readonly string[] }
   | { name: 'url' }
   /** A real calendar date written DD/MM/YYYY, not in the future. */
-  | { name: 'date' }
-  /** No control characters or lone surrogates: checked first on every text value, whatever its rules. */
-  | { name: 'controlCharacters' };
+  | { name: 'date' };
 export type RuleName = Rule['name'];
 
 /** Pattern of an e-mail address: one @, a dot in the domain, no spaces. */
@@ -74,16 +70,11 @@ export function checkRule(rule: Rule, value: FieldValue, values: FormValues = {}
       const date = parseFormDate(text);
       return !!date && date.getTime() <= Date.now();
     }
-    case 'controlCharacters':
-      return !hasControlCharacters(text);
   }
 }
 
-const PLAIN_TEXT: Rule = { name: 'controlCharacters' };
-
-/** The first rule `value` fails, or null (a control character fails every field). */
+/** The first rule `value` fails, or null. */
 export function firstFailingRule(rules: readonly Rule[], value: FieldValue, values: FormValues = {}): Rule | null {
-  if (!checkRule(PLAIN_TEXT, value)) return PLAIN_TEXT;
   return rules.find((rule) => !checkRule(rule, value, values)) ?? null;
 }
 

@@ -4,13 +4,13 @@
  * a person: they come from fuzzers, broken copy-paste or attacks on the systems our data flows
  * into (spreadsheets, mail headers, logs). Tab and line breaks stay allowed for multi-line text.
  */
+// C0 controls but tab, LF and CR; DEL; and, in unicode mode, a surrogate that is not half of a pair.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const NOT_PLAIN = /[\0-\x08\x0B\x0C\x0E-\x1F\x7F]|\p{Cs}/u;
 
 /** True when `text` carries a control character (other than tab, CR, LF) or a lone surrogate. */
 export function hasControlCharacters(text: string): boolean {
-  return CONTROL.test(text) || LONE_SURROGATE.test(text);
+  return NOT_PLAIN.test(text);
 }
 
 const TIMESTAMP_DATE = /^(\d{4})-(\d{2})-(\d{2})T/;
