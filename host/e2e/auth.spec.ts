@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolation, signIn } from './helpers';
+import { expectNoAxeViolation, LUMEN, signIn } from './helpers';
 
 // The seeded demo logins of the sign-in contract (printed by `npm start`).
 const OWNER = { email: 'claire.owner@lumen.example', password: 'lumen-owner-2026', name: 'Claire Dubois' };
@@ -8,6 +8,7 @@ const OWNER = { email: 'claire.owner@lumen.example', password: 'lumen-owner-2026
 const OTHER_OWNER = { email: 'nora.owner@nordwind.example', password: 'nordwind-owner-2026', name: 'Nora Berg' };
 const ADMIN = { email: 'ada.admin@rec.example', password: 'rec-admin-2026' };
 const APPLICANT = 'camille.candidate@example.com';
+const VIEWER = { email: 'victor.viewer@lumen.example', password: 'lumen-viewer-2026' };
 const INVITATION_LINK = 'demo-invitation-lumen-robotics-new-recruiter-2026';
 
 
@@ -37,6 +38,28 @@ test('after signing out, /recruiter sends the recruiter to /login', async ({ pag
   await expect(page).toHaveURL(/\/login\/password\?redirect=%2Frecruiter&email=claire.owner%40lumen.example$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enter your password');
   expect((await page.request.get('/auth/session-v2')).status()).toBe(401);
+});
+
+test('/account-select switches the company with a POST; the old GET link switches nothing', async ({ page }) => {
+  await signIn(page, VIEWER);
+  await expect(page).toHaveURL(/\/recruiter$/);
+  const session = async () => (await page.context().cookies()).find((cookie) => cookie.name === 'rec_session')?.value;
+  const first = await session();
+  expect(first).toBeTruthy();
+
+  // The GET of the old authorisation URL (a link or an <img> on any page) no longer switches.
+  const viaGet = await page.request.get(`/auth/tenants/${LUMEN}/authorize`);
+  expect(viaGet.status()).toBe(404);
+  expect(await session()).toBe(first);
+
+  // One company: the chooser posts straight away, the session is rotated and the recruiter area opens.
+  await page.goto('/account-select');
+  await expect(page).toHaveURL(/\/recruiter$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const second = await session();
+  expect(second).toBeTruthy();
+  expect(second).not.toBe(first);
+  expect((await page.request.get('/auth/session-v2')).status()).toBe(200);
 });
 
 test('a wrong password is announced on the form', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { authorizeApplicantToken, fetchInvitation, fetchTenants, removeApplicantData } from '@rec/api-client';
+import { authorizeApplicantToken, fetchInvitation, fetchTenants, removeApplicantData, switchTenant } from '@rec/api-client';
 import {
   browserStorage,
   clearSession,
@@ -42,6 +42,18 @@ export async function signOut(): Promise<void> {
   clearToasts();
 }
 
+/** Moves the session to a company of the signed-in identity (a POST: the server refuses it from foreign pages). */
+export async function chooseTenant(requestAuthPath: string): Promise<{ redirectTo: string }> {
+  const answer = await switchTenant(api, requestAuthPath);
+  // The session cookie changed: the held session and recruiter stores belong to the old company.
+  forgetSession();
+  resetRecruiterMe(browserStorage());
+  resetPermissions(browserStorage());
+  resetCompany();
+  resetOpening();
+  return { redirectTo: answer.redirectTo };
+}
+
 /** The real services of the route middleware (unit tests use fakes instead). */
 export function createRouteServices(): RouteServices {
   const storage = browserStorage();
@@ -56,6 +68,7 @@ export function createRouteServices(): RouteServices {
     removeApplicantData: (token) => removeApplicantData(api, token),
     fetchInvitation: (link) => fetchInvitation(api, link),
     fetchTenants: () => fetchTenants(api),
+    switchTenant: chooseTenant,
     async loadRecruiterArea(session) {
       const [, me] = await Promise.all([
         session.user.tenantId ? loadCompany(api, session.user.tenantId) : Promise.resolve(null),

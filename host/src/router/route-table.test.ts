@@ -146,6 +146,7 @@ describe('route table with the real rules', () => {
     removeApplicantData: async () => ({}),
     fetchInvitation: async () => ({ redirectTo: '/x' }),
     fetchTenants: async () => [],
+    switchTenant: async () => ({ redirectTo: '/recruiter' }),
     loadRecruiterArea: async () => ({ language: 'fr' }),
     storage: memoryStorage(),
     cookiesEnabled: () => true,

@@ -58,6 +58,10 @@ function services(overrides: Partial<RouteServices> & { as?: UserType | null } =
     },
     fetchInvitation: async () => ({ redirectTo: '/invite/abc', email: 'new@x.example', companyName: 'Lumen' }),
     fetchTenants: async () => [],
+    switchTenant: async (path) => {
+      calls.push(`switchTenant ${path}`);
+      return { redirectTo: '/recruiter' };
+    },
     loadRecruiterArea: async () => ({ language: 'fr' }),
     storage: memoryStorage(),
     cookiesEnabled: () => true,
@@ -309,12 +313,25 @@ describe('rule /account-select (tenant-chooser)', () => {
     { id: 't2', name: 'Nordwind', requestAuthUrl: '/auth/tenants/t2/authorize' },
   ];
 
-  it('goes straight to the only tenant', async () => {
-    assert.deepEqual(await tenantChooser(context('/account-select'), services({ fetchTenants: async () => [tenants[0]!] })), to('/auth/tenants/t1/authorize', true));
+  it('switches straight to the only tenant with a POST, then reloads its home', async () => {
+    const fake = services({ fetchTenants: async () => [tenants[0]!] });
+    assert.deepEqual(await tenantChooser(context('/account-select'), fake), to('/recruiter', true));
+    assert.deepEqual(fake.calls, ['switchTenant /auth/tenants/t1/authorize']);
   });
 
-  it('goes to the tenant named by tenantId', async () => {
-    assert.deepEqual(await tenantChooser(context('/account-select?tenantId=t2'), services({ fetchTenants: async () => tenants })), to('/auth/tenants/t2/authorize', true));
+  it('switches to the tenant named by tenantId', async () => {
+    const fake = services({ fetchTenants: async () => tenants });
+    assert.deepEqual(await tenantChooser(context('/account-select?tenantId=t2'), fake), to('/recruiter', true));
+    assert.deepEqual(fake.calls, ['switchTenant /auth/tenants/t2/authorize']);
+  });
+
+  it('shows the chooser when the switch fails, and never follows a foreign redirectTo', async () => {
+    const failing = services({ fetchTenants: async () => tenants, switchTenant: () => Promise.reject(new ApiError(404, 'company.notFound')) });
+    const nav = context('/account-select?tenantId=t2');
+    assert.deepEqual(await tenantChooser(nav, failing), CONTINUE);
+    assert.deepEqual(nav.data.tenants, tenants);
+    const foreign = services({ fetchTenants: async () => [tenants[0]!], switchTenant: async () => ({ redirectTo: '//evil.example/x' }) });
+    assert.deepEqual(await tenantChooser(context('/account-select'), foreign), to('/recruiter', true));
   });
 
   it('shows the chooser otherwise', async () => {
@@ -327,6 +344,7 @@ describe('rule /account-select (tenant-chooser)', () => {
     const nav = context('/account-select');
     const foreign = services({ fetchTenants: async () => [{ id: 't9', requestAuthUrl: 'https://evil.example/auth' }] });
     assert.deepEqual(await tenantChooser(nav, foreign), CONTINUE);
+    assert.deepEqual(foreign.calls, [], 'nothing posted');
   });
 
   it('sends an expired session to /login', async () => {

@@ -34,7 +34,9 @@ export function sameOriginPath(target: string | null | undefined, origin: string
   try {
     const url = new URL(target, origin);
     if (url.origin !== new URL(origin).origin) return null;
-    return url.pathname + url.search + url.hash;
+    // Dot segments can leave a path starting with `//` (`/.//evil.example` becomes `//evil.example`),
+    // which a browser reads as another host: one leading slash only.
+    return url.pathname.replace(/^\/+/, '/') + url.search + url.hash;
   } catch {
     return null;
   }
@@ -206,9 +208,17 @@ export const tenantChooser: Rule = async (context, services) => {
   const wanted = context.query.get('tenantId');
   const chosen = tenants.length === 1 ? tenants[0] : tenants.find((tenant) => tenant.id === wanted);
   if (chosen) {
-    // Only our own server's authorisation URLs are followed.
+    // Only our own server's authorisation URLs are posted to.
     const target = sameOriginPath(chosen.requestAuthUrl, services.origin);
-    if (target) return redirect(target, true);
+    if (target) {
+      try {
+        const answer = await services.switchTenant(target);
+        return redirect(sameOriginPath(answer.redirectTo, services.origin) ?? ROLE_HOME.recruiter, true);
+      } catch (error) {
+        if (isApiError(error) && error.status === 401) return toLogin(context);
+        // Otherwise the chooser is shown: the user can try again.
+      }
+    }
   }
   context.data.tenants = tenants;
   return CONTINUE;

@@ -18,6 +18,8 @@ export interface RouteServices {
   fetchInvitation(invitationLink: string): Promise<Invitation>;
   /** GET /auth/tenants. */
   fetchTenants(): Promise<Tenant[]>;
+  /** POST to a tenant's authorisation path: the session moves to that company; answers where to go. */
+  switchTenant(requestAuthPath: string): Promise<{ redirectTo: string }>;
   /** Loads company, recruiter, permissions and the recruiter-me store; answers the recruiter's settings language. */
   loadRecruiterArea(session: Session): Promise<{ language?: string | null }>;
   /** Loads the opening of an opening route unless it is the held one (absent in tests of other rules). */

@@ -12,6 +12,7 @@ import {
   requestPasswordRecovery,
   resetPassword,
   signInWithPassword,
+  switchTenant,
 } from './auth';
 import { createApiClient } from './client';
 import { fetchAdminCompanies, fetchCompany, fetchRecruiterMe, fetchRecruiterPermissions, updateRecruiterSettings } from './recruiters';
@@ -39,6 +40,7 @@ describe('sign-in contract calls', () => {
     await fetchInvitation(api, 'link/1');
     await acceptInvitation(api, { invitationLink: 'l', firstName: 'F', lastName: 'L', password: 'p' });
     await fetchTenants(api);
+    await switchTenant(api, '/auth/tenants/t2/authorize');
     await removeApplicantData(api, 'rt');
     await fetchRecruiterMe(api, ['name', 'email']);
     await fetchRecruiterPermissions(api);
@@ -56,6 +58,7 @@ describe('sign-in contract calls', () => {
         'GET /v2/recruiters/invite/link%2F1',
         'POST /auth/invitations/accept {"invitationLink":"l","firstName":"F","lastName":"L","password":"p"}',
         'GET /auth/tenants',
+        'POST /auth/tenants/t2/authorize',
         'POST /v2/applicants/removedata/rt',
         'GET /v2/recruiter/me?select[]=name&select[]=email',
         'GET /v2/recruiter/me/permissions',

@@ -89,6 +89,14 @@ export function fetchTenants(api: ApiClient): Promise<Tenant[]> {
   return api.get<Tenant[]>('/auth/tenants');
 }
 
+/**
+ * POST to a tenant's `requestAuthUrl` (from fetchTenants): moves the session to that company
+ * (a new session cookie) and answers where to go. A POST so a foreign page cannot trigger it.
+ */
+export function switchTenant(api: ApiClient, requestAuthUrl: string): Promise<SignInResult> {
+  return api.post<SignInResult>(requestAuthUrl);
+}
+
 /** POST /v2/applicants/removedata/{token} (the endpoint arrives with a later issue). */
 export function removeApplicantData(api: ApiClient, token: string): Promise<{ redirectTo?: string | null }> {
   return api.post<{ redirectTo?: string | null }>(`/v2/applicants/removedata/${path(token)}`);

@@ -15,6 +15,7 @@ export {
   type SessionUser,
   type SignInResult,
   signInWithPassword,
+  switchTenant,
   type Tenant,
   type UserType,
 } from './auth';

@@ -4,6 +4,9 @@ import { REFERRAL_CODE } from './ids';
 import { LocaleSchema } from './entities';
 import { firstFailingRule, type Rule, ruleMessage } from './form-rules';
 import { ObjectIdSchema } from './ids';
+import { hasControlCharacters } from './plain-text';
+import { plainText } from './text-checks';
+import { ERROR_KEYS } from './errors';
 
 /**
  * The valibot schemas of the apply flow, built from the field rules of application.ts: the
@@ -18,6 +21,9 @@ function ruled(rules: readonly Rule[], maxLength = 1000) {
     v.maxLength(maxLength, 'errors.max'),
     v.rawCheck(({ dataset, addIssue }) => {
       if (!dataset.typed) return;
+      // Checked here rather than in the rule engine: the widget's form chunk stays within its budget,
+      // and the server's field error names the field all the same.
+      if (hasControlCharacters(dataset.value)) return addIssue({ message: ERROR_KEYS.controlCharacters });
       const failed = firstFailingRule(rules, dataset.value);
       if (failed) addIssue({ message: ruleMessage(failed).key });
     }),
@@ -29,7 +35,7 @@ const rulesOf = (name: ApplicationFieldName) => APPLICATION_FIELDS.find((field) 
 /** A reference to an uploaded file, as `POST /v2/storage` answered it. */
 export const UploadReferenceSchema = /* @__PURE__ */ v.object({
   url: v.pipe(v.string(), v.regex(/^\/v2\/storage\/[0-9a-f]{24}$/, 'offerPage.uploadMissing')),
-  name: v.pipe(v.string(), v.maxLength(255)),
+  name: v.pipe(v.string(), plainText(), v.maxLength(255)),
 });
 export type UploadReference = v.InferOutput<typeof UploadReferenceSchema>;
 

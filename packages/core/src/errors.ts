@@ -5,6 +5,10 @@
 export const ERROR_KEYS = {
   generic: 'genericErrorTitle',
   badRequest: 'errors.badRequest',
+  /** A text value carries U+0000, another control character or a lone surrogate. */
+  controlCharacters: 'errors.controlCharacters',
+  /** A date that does not exist (2026-02-30). */
+  invalidDate: 'errors.invalidDate',
   invalidId: 'errors.invalidId',
   invalidQuery: 'errors.invalidQuery',
   notFound: 'errors.notFound',
@@ -29,8 +33,14 @@ export const ERROR_KEYS = {
   openingApplicationsRetained: 'opening.applicationsRetained',
   openingReferenceCodeTaken: 'opening.referenceCodeTaken',
   postingNotFound: 'posting.notFound',
+  /** A CLOSED posting, or a posting of an ARCHIVED opening, cannot be edited. */
+  postingNotEditable: 'posting.notEditable',
   fileNotFound: 'file.notFound',
   uploadStorageFull: 'upload.storageFull',
+  /** An Idempotency-Key (or submission id) already used on this offer with another form. */
+  idempotencyKeyReused: 'application.idempotencyKeyReused',
+  /** An upload's name carries control characters. */
+  invalidFileName: 'offerPage.invalidFileName',
 } as const;
 export type ErrorKey = (typeof ERROR_KEYS)[keyof typeof ERROR_KEYS];
 

@@ -12,6 +12,7 @@ export * from './locale';
 export * from './offer-count';
 export * from './openings';
 export * from './permissions';
+export * from './plain-text';
 export * from './requests';
 export * from './roles';
 export * from './text';

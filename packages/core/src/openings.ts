@@ -4,6 +4,7 @@ import { DATA_TABLE, LOCALES } from './constants';
 import { CONTRACT_TYPES } from './contract-types';
 import { LocaleSchema } from './entities';
 import { ObjectIdSchema } from './ids';
+import { plainText, realTimestampDate } from './text-checks';
 
 /**
  * The openings contract of issue 5 (`/v2/jobs/...`): statuses, the state machine, request
@@ -63,10 +64,10 @@ export const OPENING_ACTION_PERMISSIONS = {
 
 // --- Requests ------------------------------------------------------------------------------
 
-const TitleSchema = v.pipe(v.string(), v.trim(), v.minLength(1, 'errors.required'), v.maxLength(200, 'errors.max'));
-const ReferenceCodeSchema = v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(50, 'errors.max')));
-const DescriptionSchema = v.pipe(v.string(), v.maxLength(20_000, 'errors.max'));
-const ShortTextSchema = v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(200, 'errors.max')));
+const TitleSchema = v.pipe(v.string(), plainText(), v.trim(), v.minLength(1, 'errors.required'), v.maxLength(200, 'errors.max'));
+const ReferenceCodeSchema = v.nullable(v.pipe(v.string(), plainText(), v.trim(), v.maxLength(50, 'errors.max')));
+const DescriptionSchema = v.pipe(v.string(), plainText(), v.maxLength(20_000, 'errors.max'));
+const ShortTextSchema = v.nullable(v.pipe(v.string(), plainText(), v.trim(), v.maxLength(200, 'errors.max')));
 /** A contract code of CONTRACT_TYPES; empty or null clears it. Words ("CDI") are refused: they cannot be translated. */
 const ContractFieldSchema = v.nullable(v.picklist([...CONTRACT_TYPES, '']));
 
@@ -141,7 +142,7 @@ const PostingContentsSchema = v.pipe(
   v.check((contents) => Object.keys(contents).length > 0, 'errors.required'),
 );
 const ChannelKindsSchema = v.pipe(v.array(v.picklist(POSTING_CHANNEL_KINDS)), v.maxLength(10));
-const DateTimeSchema = v.nullable(v.pipe(v.string(), v.isoTimestamp('errors.date')));
+const DateTimeSchema = v.nullable(v.pipe(v.string(), v.isoTimestamp('errors.date'), realTimestampDate()));
 const EmploymentTypeSchema = v.nullable(v.pipe(v.string(), v.regex(/^[A-Z_]{1,40}$/)));
 
 /** `POST /v2/jobs/{id}/postings`: the main language must have content. */
@@ -207,7 +208,7 @@ export const OpeningListQuerySchema = v.pipe(
   v.object({
     page: PageSchema,
     pageSize: PageSizeSchema,
-    search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200))),
+    search: v.optional(v.pipe(v.string(), plainText(), v.trim(), v.maxLength(200))),
     status: v.pipe(v.array(v.picklist(OPENING_STATUS_VALUES)), v.maxLength(OPENING_STATUS_VALUES.length)),
     sort: v.optional(v.picklist(OPENING_SORTS), DEFAULT_OPENING_SORT),
     select: v.pipe(v.array(v.pipe(v.string(), v.regex(/^[A-Za-z_]\w{0,49}$/))), v.maxLength(50)),

@@ -15,6 +15,7 @@ import { registerPublicCache } from './http/public-cache';
 import { registerRequestGuards } from './http/request-guards';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticHosting } from './http/static';
+import { registerTextGuard } from './http/text-guard';
 import { loggerOptions } from './logging/logger-options';
 import { adminRoutes } from './modules/admin/routes';
 import { createPasswordHasher, DEFAULT_SCRYPT } from './modules/auth/passwords';
@@ -101,9 +102,17 @@ export interface AccountsModule {
   background: BackgroundTasks;
 }
 
+/** One route as registered (the standing security tests walk every one of them). */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     accounts: AccountsModule;
+    /** Every method and URL registered, in order: the route matrix and fuzz tests iterate over it. */
+    registeredRoutes: readonly RegisteredRoute[];
   }
 }
 
@@ -154,10 +163,18 @@ export async function buildApp({
     },
   });
 
+  // First, so every route registered afterwards (plugins and static hosting included) is listed.
+  const registeredRoutes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
+  });
+
   registerErrorHandler(app);
   // CORS first: even a request refused by the guards must be readable by the calling widget.
   registerPublicCors(app);
   registerRequestGuards(app);
+  registerTextGuard(app);
   registerSecurityHeaders(app);
   registerPublicCache(app);
   await app.register(fastifyCookie);

@@ -31,6 +31,7 @@ describe('loadConfig', () => {
         perCompanyBytes: 1024 * 1024 * 1024,
         minFreeBytes: 1024 * 1024 * 1024,
       },
+      seedDemo: false,
     });
   });
 

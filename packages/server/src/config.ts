@@ -33,6 +33,8 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** Bounds on uploads not (yet) attached to an application, and the free-space floor. */
   uploadLimits: UploadLimits;
+  /** Seed the demo companies and accounts into an empty database even in production (SEED_DEMO=1). */
+  seedDemo: boolean;
 }
 
 /** What one client address and one company may hold in unattached uploads, and when the disk is too full. */
@@ -121,6 +123,7 @@ const EnvSchema = v.object({
   UPLOAD_PENDING_PER_COMPANY: v.optional(wholeNumber('must be a whole number of files'), String(DEFAULT_UPLOAD_LIMITS.perCompanyCount)),
   UPLOAD_PENDING_MB_PER_COMPANY: v.optional(wholeNumber('must be a whole number of megabytes'), String(DEFAULT_UPLOAD_LIMITS.perCompanyBytes / MB)),
   UPLOAD_MIN_FREE_MB: v.optional(wholeNumber('must be a whole number of megabytes'), String(DEFAULT_UPLOAD_LIMITS.minFreeBytes / MB)),
+  SEED_DEMO: v.optional(v.pipe(v.picklist(['0', '1', 'true', 'false'], 'must be 1 or 0'), v.transform((value) => value === '1' || value === 'true')), '0'),
 });
 
 type EnvKey = keyof typeof EnvSchema.entries;
@@ -172,5 +175,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       perCompanyBytes: parsed.UPLOAD_PENDING_MB_PER_COMPANY * MB,
       minFreeBytes: parsed.UPLOAD_MIN_FREE_MB * MB,
     },
+    seedDemo: parsed.SEED_DEMO,
   };
 }

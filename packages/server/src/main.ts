@@ -7,9 +7,8 @@ import { migrateToLatest } from './db/migrate';
 import { claimDataDir } from './operations/data-dir-lock';
 import { DEMO_ACCOUNTS } from './seed/demo-accounts';
 import { DEMO } from './seed/demo-ids';
-import { isDatabaseEmpty, seedDemo } from './seed/demo';
-import { seedDemoCvs } from './seed/demo-cvs';
 import { createDiskStorage } from './modules/storage/file-storage';
+import { firstAdminHint, prepareStartUpData, type StartUpData } from './seed/start-up';
 
 /** Start-up: config, database, migrations, demo seed on an empty database, listen. */
 async function main(): Promise<void> {
@@ -34,13 +33,11 @@ async function main(): Promise<void> {
   }
 
   const database = await createDatabase(config);
+  let startUp: StartUpData;
   try {
     await migrateToLatest(database.db);
-    if (await isDatabaseEmpty(database.db)) {
-      await seedDemo(database.db);
-      // The demo applications' CVs become real PDF files in the upload storage the app serves.
-      await seedDemoCvs(database.db, createDiskStorage(join(config.dataDir, 'uploads')));
-    }
+    // The demo applications' CVs become real PDF files in the upload storage the app serves.
+    startUp = await prepareStartUpData(database.db, config, createDiskStorage(join(config.dataDir, 'uploads')));
   } catch (error) {
     await database.close();
     throw error;
@@ -60,7 +57,7 @@ async function main(): Promise<void> {
     releaseDataDir();
   });
 
-  console.log(readyMessage(config, database));
+  console.log(readyMessage(config, database, startUp));
 }
 
 function databaseLabel(config: Config, database: DatabaseHandle): string {
@@ -73,22 +70,34 @@ function databaseLabel(config: Config, database: DatabaseHandle): string {
   return database.description;
 }
 
-function readyMessage(config: Config, database: DatabaseHandle): string {
+function readyMessage(config: Config, database: DatabaseHandle, startUp: StartUpData): string {
   // performance.now() counts from process start, so this includes loading TypeScript through tsx.
   const ms = Math.round(performance.now());
   return [
     `Recruitment platform ready in ${ms} ms (${databaseLabel(config, database)})`,
-    `  API            ${config.publicUrl}/v2/boards/${DEMO.boardId}`,
-    `  Career site    ${config.publicUrl}/demo/career-site.html`,
-    `  Job board      ${config.publicUrl}/board/${DEMO.boardId}`,
+    ...(startUp.demoPresent
+      ? [
+          `  API            ${config.publicUrl}/v2/boards/${DEMO.boardId}`,
+          `  Career site    ${config.publicUrl}/demo/career-site.html`,
+          `  Job board      ${config.publicUrl}/board/${DEMO.boardId}`,
+        ]
+      : []),
+    `  Sign-in        ${config.publicUrl}/login`,
+    ...(startUp.showDemoLogins ? demoLogins(config) : []),
+    ...(startUp.needsAdmin ? firstAdminHint() : []),
+    ...(config.nodeEnv !== 'production' && !config.smtpUrl ? [`  Outbox         ${config.publicUrl}/dev/outbox`] : []),
+  ].join('\n');
+}
+
+function demoLogins(config: Config): string[] {
+  return [
     'Demo logins (password sign-in at /login):',
     ...[DEMO_ACCOUNTS.owner, DEMO_ACCOUNTS.viewer, DEMO_ACCOUNTS.otherOwner, DEMO_ACCOUNTS.admin].map(
       (login) => `  ${login.email.padEnd(30)} ${login.password}`,
     ),
     `  ${DEMO_ACCOUNTS.applicant.email.padEnd(30)} (applicant: magic link at /login/magic-link)`,
     `  Invitation     ${config.publicUrl}/invite/${DEMO_ACCOUNTS.invitation.invitationLink}`,
-    ...(config.nodeEnv !== 'production' && !config.smtpUrl ? [`  Outbox         ${config.publicUrl}/dev/outbox`] : []),
-  ].join('\n');
+  ];
 }
 
 /** Closes the server (in-flight requests finish), then the database; a second signal forces the exit. */

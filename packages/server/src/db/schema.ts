@@ -226,6 +226,8 @@ export interface ApplicationsTable {
   /** A cover letter sent as a file (issue 9); a typed one is in `form.coverLetter`. */
   cover_letter_upload_id: ColumnType<string | null, string | null | undefined, string | null>;
   submission_id: string;
+  /** SHA-256 of the submitted form (without its submission id): the same key with another form is refused. Null before migration 0005. */
+  submission_fingerprint: string | null;
   language: string;
   referral_code: string | null;
   /** The submitted form as validated (without the consent flag). */

@@ -72,15 +72,18 @@ function originOf(value: string | undefined): string | undefined {
 }
 
 /**
- * The calling page's origin is ours: PUBLIC_URL's origin, or the request's own Host (the same
- * server reached under another name, e.g. 127.0.0.1 vs localhost).
+ * The calling page's origin is ours: PUBLIC_URL's origin, or the request's own origin (the same
+ * server reached under another name, e.g. 127.0.0.1 vs localhost). Whole origins are compared,
+ * scheme and port included: a page on https://host is another origin than our http://host.
  */
 export function isOwnOrigin(request: FastifyRequest, publicOrigin: string): boolean {
   const caller = originOf(request.headers.origin) ?? originOf(request.headers.referer);
   if (!caller) return false;
   if (caller === publicOrigin) return true;
   const host = request.headers.host;
-  return host !== undefined && new URL(caller).host === host.toLowerCase();
+  if (host === undefined) return false;
+  // The URL parser normalises the Host header the way it normalised the caller (case, default port).
+  return originOf(`${request.protocol}://${host}`) === caller;
 }
 
 export function authOf(session: { account: AccountRow; tokenHash: string }): AuthContext {

@@ -3,6 +3,7 @@ import * as publicOffers from './0001-public-offers';
 import * as accounts from './0002-accounts';
 import * as applications from './0003-applications';
 import * as openings from './0004-openings';
+import * as submissionScope from './0005-submission-scope';
 import * as uploadLimits from './0006-upload-limits';
 import * as boardNamesContractCodes from './0007-board-names-contract-codes';
 import * as applyForm from './0009-apply-form';
@@ -16,6 +17,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0002-accounts': accounts,
   '0003-applications': applications,
   '0004-openings': openings,
+  '0005-submission-scope': submissionScope,
   '0006-upload-limits': uploadLimits,
   '0007-board-names-contract-codes': boardNamesContractCodes,
   '0009-apply-form': applyForm,

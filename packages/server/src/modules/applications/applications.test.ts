@@ -95,8 +95,10 @@ describeEachBackend(
 
       const cv2 = await uploadedCv();
       const key = `idem-${Date.now()}`;
-      const one = await apply(form(cv2), DEMO.sampleChannelId, { 'idempotency-key': key });
-      const two = await apply(form(cv2), DEMO.sampleChannelId, { 'idempotency-key': key });
+      const keyed = form(cv2);
+      const one = await apply(keyed, DEMO.sampleChannelId, { 'idempotency-key': key });
+      // A retry may carry a fresh submission id in the body: the header names the submission.
+      const two = await apply({ ...keyed, submissionId: `other-${key}` }, DEMO.sampleChannelId, { 'idempotency-key': key });
       assert.equal(one.statusCode, 201);
       assert.equal(two.statusCode, 200);
       assert.equal(two.json().applicationId, one.json().applicationId);

@@ -9,6 +9,7 @@ export interface NewApplication {
   cvUploadId: string | null;
   coverLetterUploadId: string | null;
   submissionId: string;
+  submissionFingerprint: string;
   language: string;
   referralCode: string | null;
   form: Record<string, unknown>;
@@ -21,11 +22,13 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** SQL of applications; every query is scoped by the company (the offer's, never the client's). */
 export function applicationQueries(db: Db) {
   return {
-    async findBySubmission(companyId: string, submissionId: string) {
+    /** The application of a submission key on this offer (keys are scoped to the channel applied through). */
+    async findBySubmission(companyId: string, channelId: string, submissionId: string) {
       return db
         .selectFrom('applications')
-        .select(['id', 'candidate_id as candidateId', 'channel_id as channelId'])
+        .select(['id', 'candidate_id as candidateId', 'channel_id as channelId', 'submission_fingerprint as fingerprint'])
         .where('company_id', '=', companyId)
+        .where('channel_id', '=', channelId)
         .where('submission_id', '=', submissionId)
         .executeTakeFirst();
     },
@@ -69,13 +72,14 @@ export function applicationQueries(db: Db) {
           cv_upload_id: application.cvUploadId,
           cover_letter_upload_id: application.coverLetterUploadId,
           submission_id: application.submissionId,
+          submission_fingerprint: application.submissionFingerprint,
           language: application.language,
           referral_code: application.referralCode,
           form: application.form,
           consent_given_at: application.consentGivenAt,
           consent_text: application.consentText,
         })
-        .onConflict((oc) => oc.columns(['company_id', 'submission_id']).doNothing())
+        .onConflict((oc) => oc.columns(['company_id', 'channel_id', 'submission_id']).doNothing())
         .returning('id')
         .executeTakeFirst();
       return row?.id;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ApplicationReceipt } from '@rec/core/application';
 import { type ApplicationSubmission, ApplicationSubmissionSchema, submissionIssues } from '@rec/core/application-schema';
 import { applyFormOf, ERROR_KEYS, type Locale, pickText } from '@rec/core';
@@ -55,9 +56,16 @@ export function createApplicationService(deps: {
       const language: Locale = submission.language ?? offer.language;
       const uploadIdOf = (reference: { url: string } | undefined) => reference?.url.slice(reference.url.lastIndexOf('/') + 1);
 
+      const fingerprint = submissionFingerprint(submission);
+      /** A retry answers the first application; the same key with another form is a client bug or a replay: 422. */
+      const replay = (existing: { id: string; candidateId: string; fingerprint: string | null }) => {
+        if (existing.fingerprint !== null && existing.fingerprint !== fingerprint) throw new HttpError(422, ERROR_KEYS.idempotencyKeyReused);
+        return { applicationId: existing.id, candidateId: existing.candidateId, created: false };
+      };
+
       const result = await repository.transaction(async (queries) => {
-        const existing = await queries.findBySubmission(companyId, submissionId);
-        if (existing) return { applicationId: existing.id, candidateId: existing.candidateId, created: false };
+        const existing = await queries.findBySubmission(companyId, channelId, submissionId);
+        if (existing) return replay(existing);
 
         const freeUpload = async (field: 'cv' | 'coverLetterFile') => {
           const id = uploadIdOf(submission[field]);
@@ -83,6 +91,7 @@ export function createApplicationService(deps: {
           cvUploadId,
           coverLetterUploadId,
           submissionId,
+          submissionFingerprint: fingerprint,
           language,
           referralCode,
           form: { ...form, companyReferralCode: referralCode ?? '' },
@@ -91,9 +100,9 @@ export function createApplicationService(deps: {
         });
         if (applicationId) return { applicationId, candidateId, created: true };
         // A concurrent retry won the race: answer its application.
-        const winner = await queries.findBySubmission(companyId, submissionId);
+        const winner = await queries.findBySubmission(companyId, channelId, submissionId);
         if (!winner) throw new Error('application vanished after a submission conflict');
-        return { applicationId: winner.id, candidateId: winner.candidateId, created: false };
+        return replay(winner);
       });
 
       if (result.created) {
@@ -114,6 +123,16 @@ export function createApplicationService(deps: {
       return result;
     },
   };
+}
+
+/**
+ * What identifies a submission's content: the validated form without its submission id (a retry
+ * may carry the key in the header and a fresh id in the body). valibot's output keeps the
+ * schema's key order, so equal forms serialise equally.
+ */
+function submissionFingerprint(submission: ApplicationSubmission): string {
+  const { submissionId: _id, ...form } = submission;
+  return createHash('sha256').update(JSON.stringify(form)).digest('hex');
 }
 
 /** The candidate record in the shape of spec §3. */

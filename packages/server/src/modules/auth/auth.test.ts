@@ -259,9 +259,9 @@ describeEachBackend('auth: sessions, tokens, limits', (context) => {
       { id: DEMO.companyId, name: DEMO.companyName, requestAuthUrl: `/auth/tenants/${DEMO.companyId}/authorize` },
       { id: DEMO.otherCompanyId, name: DEMO.otherCompanyName, requestAuthUrl: `/auth/tenants/${DEMO.otherCompanyId}/authorize` },
     ]);
-    const switched = await app.inject({ url: `/auth/tenants/${DEMO.otherCompanyId}/authorize`, headers: { cookie } });
-    assert.equal(switched.statusCode, 302);
-    assert.equal(switched.headers.location, '/recruiter');
+    const switched = await app.inject({ method: 'POST', url: `/auth/tenants/${DEMO.otherCompanyId}/authorize`, headers: { cookie, origin: OWN_ORIGIN } });
+    assert.equal(switched.statusCode, 200);
+    assert.deepEqual(switched.json(), { user: { type: 'recruiter', tenantId: DEMO.otherCompanyId }, redirectTo: '/recruiter' });
     const next = setCookieOf(switched)?.pair ?? '';
     assert.notEqual(next, cookie);
     assert.equal((await app.inject({ url: '/auth/session-v2', headers: { cookie } })).statusCode, 401, 'the old session ended');
@@ -269,7 +269,7 @@ describeEachBackend('auth: sessions, tokens, limits', (context) => {
     assert.deepEqual(session.json().user, { type: 'recruiter', tenantId: DEMO.otherCompanyId });
     // Not a company of this identity.
     const viewerCookie = await t.cookieFor(viewer.id);
-    assert.equal((await app.inject({ url: `/auth/tenants/${DEMO.otherCompanyId}/authorize`, headers: { cookie: viewerCookie } })).statusCode, 404);
+    assert.equal((await app.inject({ method: 'POST', url: `/auth/tenants/${DEMO.otherCompanyId}/authorize`, headers: { cookie: viewerCookie, origin: OWN_ORIGIN } })).statusCode, 404);
     assert.equal((await app.inject({ url: '/auth/tenants' })).statusCode, 401);
   });
 });

@@ -15,7 +15,7 @@ import {
   type TokenBody,
   TokenBodySchema,
 } from '@rec/core';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { authOrThrow, requireRole, type SessionCookie } from '../../http/auth';
 import { validateRequest } from '../../http/validation';
 import { type AuthService, homeOf, sessionUser } from './service';
@@ -27,6 +27,14 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService; sessions: Sessi
   app,
   { auth, sessions, cookie },
 ) => {
+  /**
+   * A new sign-in replaces the session of the cookie it arrived with: otherwise the old token (maybe
+   * copied from a shared computer) would stay valid for weeks beside the new one.
+   */
+  const endPreviousSession = async (request: FastifyRequest) => {
+    if (request.auth) await sessions.revoke(request.auth.sessionHash);
+  };
+
   // Answers about sessions are personal: never cached by a shared cache.
   app.addHook('onSend', async (_request, reply, payload) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
@@ -38,6 +46,7 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService; sessions: Sessi
     { preHandler: validateRequest({ body: { schema: SignInBodySchema, errorKey: badBody } }) },
     async (request, reply) => {
       const { account, session } = await auth.signInWithPassword(request.body.email, request.body.password, request.ip);
+      await endPreviousSession(request);
       cookie.set(reply, session.token, session.expiresAt);
       return { user: sessionUser(account), redirectTo: homeOf(account) };
     },
@@ -58,6 +67,7 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService; sessions: Sessi
     { preHandler: validateRequest({ body: { schema: TokenBodySchema, errorKey: ERROR_KEYS.invalidToken, statusCode: 401 } }) },
     async (request, reply) => {
       const { account, session } = await auth.authorizeMagicLink(request.body.token);
+      await endPreviousSession(request);
       cookie.set(reply, session.token, session.expiresAt);
       return { email: account.email };
     },
@@ -94,7 +104,7 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService; sessions: Sessi
     { preHandler: validateRequest({ body: { schema: AcceptInvitationBodySchema, errorKey: badBody } }) },
     async (request, reply) => {
       const { account, session } = await auth.acceptInvitation(request.body);
-      if (request.auth) await sessions.revoke(request.auth.sessionHash);
+      await endPreviousSession(request);
       cookie.set(reply, session.token, session.expiresAt);
       return { user: sessionUser(account), redirectTo: '/recruiter' };
     },
@@ -116,14 +126,16 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService; sessions: Sessi
     return tenants.map((tenant) => ({ id: tenant.companyId, name: tenant.companyName, requestAuthUrl: `/auth/tenants/${tenant.companyId}/authorize` }));
   });
 
-  app.get<{ Params: TenantParams }>(
+  // A POST, so the same-origin check of every cookie-carrying write guards it: as a GET a foreign
+  // page could switch (and rotate) a recruiter's session with a link or an <img>.
+  app.post<{ Params: TenantParams }>(
     '/auth/tenants/:tenantId/authorize',
     { preHandler: [requireRole(), validateRequest({ params: { schema: TenantParamsSchema, errorKey: ERROR_KEYS.companyNotFound, statusCode: 404 } })] },
     async (request, reply) => {
       const current = authOrThrow(request);
       const session = await auth.switchTenant(current.account.email, current.sessionHash, request.params.tenantId);
       cookie.set(reply, session.token, session.expiresAt);
-      return reply.redirect('/recruiter', 302);
+      return { user: { type: 'recruiter' as const, tenantId: request.params.tenantId }, redirectTo: '/recruiter' };
     },
   );
 };

@@ -18,4 +18,5 @@ export function addMs(date: Date, ms: number): Date {
 }
 
 export const MINUTE = 60_000;
-export const DAY = 24 * 60 * MINUTE;
+export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;

@@ -98,8 +98,11 @@ export function createPostingService(deps: { repository: PostingRepository; open
 
     async update(auth: AuthContext, openingId: string, postingId: string, body: PostingPatchBody): Promise<PostingResource> {
       const companyId = tenantOf(auth);
-      await openings.get(auth, openingId);
+      const opening = await openings.get(auth, openingId);
       const current = await load(companyId, openingId, postingId);
+      // A closed publication, or one of an archived opening, is history: editing it (adding a
+      // channel) would put an offer back in front of candidates that can no longer be applied to.
+      if (current.posting.status === 'CLOSED' || opening.status === 'ARCHIVED') throw new HttpError(409, ERROR_KEYS.postingNotEditable);
       const language = body.language ?? current.posting.language;
       const hasMainContent = current.contents.some((content) => content.language === language) || body.contents?.[language as Locale] !== undefined;
       if (!hasMainContent) throw new HttpError(400, ERROR_KEYS.badRequest);

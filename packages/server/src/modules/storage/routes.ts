@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { CV_EXTENSIONS, checkUploadFile, fileExtension, MAX_UPLOAD_BYTES } from '@rec/core/files';
-import { ERROR_KEYS, ObjectIdSchema, PERMISSIONS } from '@rec/core';
+import { ERROR_KEYS, hasControlCharacters, ObjectIdSchema, PERMISSIONS } from '@rec/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from '../../config';
 import multipart from '@fastify/multipart';
@@ -84,6 +84,8 @@ export const storageRoutes: FastifyPluginAsync<StorageRoutesOptions> = async (ap
       const bytes = await part.toBuffer();
       const name = part.filename.slice(-255);
       const problem = checkUploadFile({ name, size: bytes.length }, CV_EXTENSIONS, maxBytes / (1024 * 1024));
+      // The name is stored and shown to recruiters: a NUL cannot be stored, other controls mislead.
+      if (hasControlCharacters(name)) throw new HttpError(400, ERROR_KEYS.invalidFileName);
       if (problem?.key === 'offerPage.maxFileSize') throw new HttpError(bytes.length ? 413 : 400, bytes.length ? ERROR_KEYS.payloadTooLarge : ERROR_KEYS.badRequest);
       const extension = fileExtension(name);
       const content = recogniseContent(bytes);

@@ -1,0 +1,188 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { DEMO_ACCOUNTS } from '../seed/demo-accounts';
+import { DEMO_APPLY } from '../seed/demo-applications';
+import { DEMO, DEMO_PREFIX, demoId } from '../seed/demo-ids';
+import { DEMO_OPENING_IDS } from '../seed/demo-openings';
+import { multipartFile, SMALL_PDF } from '../testing/multipart';
+
+/**
+ * Who may call what: the expectation table of the standing route matrix (route-matrix.test.ts).
+ * One entry per registered route (`METHOD /url` exactly as Fastify registered it); a route the
+ * server registers without an entry here fails the matrix, so a new route is covered the day it
+ * lands. HEAD routes (Fastify adds one per GET) are expected to answer as their GET.
+ *
+ * Each entry names its access class (which fixes the status of every caller) and a request that
+ * would succeed for an allowed caller. Targets are the demo data's Lumen Robotics rows: the owner
+ * of the other company (Nordwind) must not see them (404: another company's data does not exist).
+ */
+
+export const CALLERS = ['anonymous', 'applicant', 'admin', 'viewer', 'otherOwner', 'owner'] as const;
+export type Caller = (typeof CALLERS)[number];
+export type Expected = Readonly<Record<Caller, number>>;
+
+export interface RouteCase {
+  expected: Expected;
+  /** The request (method and URL come from the key); may prepare data first (an upload to apply with). */
+  request?: (app: FastifyInstance, caller: Caller) => Promise<Omit<InjectOptions, 'method'>> | Omit<InjectOptions, 'method'>;
+  /** The request builder writes data first (uploads a CV): the fuzz test prepares it again for every run. */
+  prepares?: true;
+  /** Path params for the URL pattern when no request is given. */
+  params?: Readonly<Record<string, string>>;
+}
+
+// --- access classes ---------------------------------------------------------------------------
+
+/** Anyone, signed in or not, gets the same answer. */
+const publicRoute = (status: number): Expected => ({ anonymous: status, applicant: status, admin: status, viewer: status, otherOwner: status, owner: status });
+/** Any signed-in person. */
+const anySession = (status: number): Expected => ({ ...publicRoute(status), anonymous: 401 });
+/** Recruiters of the company; `foreign` is what the other company's owner gets (404 on Lumen's rows, or the same answer about its own data). */
+const recruiter = (status: number, foreign = 404): Expected => ({ anonymous: 401, applicant: 403, admin: 403, viewer: status, otherOwner: foreign, owner: status });
+/** Recruiters holding a managing permission (owners): viewers get 403. */
+const permission = (status: number, foreign = 404): Expected => ({ ...recruiter(status, foreign), viewer: 403 });
+/** Admins only. */
+const adminOnly = (status: number): Expected => ({ anonymous: 401, applicant: 403, admin: status, viewer: 403, otherOwner: 403, owner: 403 });
+
+// --- targets ------------------------------------------------------------------------------------
+
+const PUBLISHED = DEMO_OPENING_IDS.published;
+const PUBLISHED_POSTING = demoId(DEMO_PREFIX.posting, 0x62);
+const ARCHIVED_RETAINED_POSTING = demoId(DEMO_PREFIX.posting, 0x65);
+const SAMPLE_POSTING = demoId(DEMO_PREFIX.posting, 0x01);
+const json = (payload: object) => ({ payload });
+/** A browser asking for a page. */
+const page = (url: string) => ({ url, headers: { accept: 'text/html' } });
+/** Sign-in and link requests are limited per email: each caller asks for its own (unknown) address. */
+const unknownEmail = (caller: Caller) => `nobody.${caller}.${Date.now()}@example.com`;
+const uploadQuery = `scopeName=COMPANY&companyId=${DEMO.companyId}&channelId=${DEMO.sampleChannelId}`;
+let applications = 0;
+let uploads = 0;
+
+/** A CV uploaded to the sample offer, each from its own address (the upload route is limited per IP). */
+async function uploadCv(app: FastifyInstance): Promise<{ url: string; name: string }> {
+  uploads += 1;
+  const response = await app.inject({
+    method: 'POST',
+    url: `/v2/storage?${uploadQuery}`,
+    remoteAddress: `10.77.${(uploads >> 8) & 255}.${uploads & 255}`,
+    ...multipartFile('file', 'cv.pdf', SMALL_PDF),
+  });
+  if (response.statusCode !== 201) throw new Error(`CV upload for the matrix failed: ${response.statusCode} ${response.body}`);
+  return response.json();
+}
+
+export const ROUTE_ACCESS: Readonly<Record<string, RouteCase>> = {
+  // Public widget API (CORS *, no cookie read).
+  'GET /v2/boards/:id': { expected: publicRoute(200), params: { id: DEMO.boardId } },
+  'GET /v2/boards/:id/offers': { expected: publicRoute(200), params: { id: DEMO.boardId } },
+  'GET /v2/offers/channel/:channelId': { expected: publicRoute(200), params: { channelId: DEMO.sampleChannelId } },
+  'GET /v2/offers/:id': { expected: publicRoute(200), params: { id: SAMPLE_POSTING } },
+  'GET /v2/share/:slug': { expected: publicRoute(200), params: { slug: DEMO_APPLY.shareSlug } },
+  'GET /builds/latest.json': { expected: publicRoute(200) },
+  'POST /v2/storage': {
+    expected: publicRoute(201),
+    request: () => ({ url: `/v2/storage?${uploadQuery}`, ...multipartFile('file', 'cv.pdf', SMALL_PDF) }),
+  },
+  'POST /v2/offers/channel/:channelId/applications': {
+    expected: publicRoute(201),
+    prepares: true,
+    request: async (app, caller) => {
+      const cv = await uploadCv(app);
+      applications += 1;
+      return json({
+        submissionId: `matrix-${caller}-${Date.now()}-${applications}`,
+        firstName: 'Matrix',
+        lastName: caller,
+        email: `matrix.${caller}.${applications}@example.org`,
+        cv: { url: cv.url, name: cv.name },
+        gdprConsent: true,
+      });
+    },
+    params: { channelId: DEMO.sampleChannelId },
+  },
+  'POST /v2/referrals': { expected: publicRoute(201), request: (_app, caller) => json({ companyId: DEMO.companyId, name: `Referrer ${caller}`, email: `ref.${caller}@example.org` }) },
+
+  // Server-rendered public pages and the built files (the matrix runs on a minimal dist/, see MATRIX_DIST).
+  'GET /offer/c/:id': { expected: publicRoute(200), request: () => page(`/offer/c/${DEMO.sampleChannelId}`) },
+  'GET /offer/:id': { expected: publicRoute(200), request: () => page(`/offer/${SAMPLE_POSTING}`) },
+  'GET /board/:id': { expected: publicRoute(200), request: () => page(`/board/${DEMO.boardId}`) },
+  'GET /widgets/*': { expected: publicRoute(200), request: () => ({ url: '/widgets/rec-widgets.js' }) },
+  'GET /*': { expected: publicRoute(200), request: () => ({ url: '/host.css' }) },
+
+  // Development mail outbox: registered outside production only (never in production; tested elsewhere).
+  'GET /dev/outbox.json': { expected: publicRoute(200) },
+  'GET /dev/outbox': { expected: publicRoute(200) },
+
+  // Sign-in and account links: public, answers that never depend on who asks.
+  'POST /auth/password/sign-in': { expected: publicRoute(401), request: (_app, caller) => json({ email: unknownEmail(caller), password: 'wrong-password' }) },
+  'POST /auth/magic-link': { expected: publicRoute(202), request: (_app, caller) => json({ email: unknownEmail(caller) }) },
+  'POST /auth/password/recover': { expected: publicRoute(202), request: (_app, caller) => json({ email: unknownEmail(caller) }) },
+  'POST /v2/applicants-auth/authorize': { expected: publicRoute(401), request: () => json({ token: 'x'.repeat(43) }) },
+  'POST /auth/password/reset': { expected: publicRoute(401), request: () => json({ token: 'x'.repeat(43), password: 'a-long-enough-password' }) },
+  'GET /v2/recruiters/invite/:invitationLink': { expected: publicRoute(200), params: { invitationLink: DEMO_ACCOUNTS.invitation.invitationLink } },
+  'POST /auth/invitations/accept': {
+    expected: publicRoute(404),
+    request: () => json({ invitationLink: 'y'.repeat(43), firstName: 'A', lastName: 'B', password: 'a-long-enough-password' }),
+  },
+  // Signing out is harmless for anyone (and ends only the caller's own session).
+  'DELETE /auth/session-v2': { expected: publicRoute(204) },
+
+  // Any session.
+  'GET /auth/session-v2': { expected: anySession(200) },
+  'GET /auth/tenants': { expected: anySession(200) },
+  // The switch targets Lumen: only identities with a Lumen recruiter account may move there.
+  'POST /auth/tenants/:tenantId/authorize': {
+    expected: { anonymous: 401, applicant: 404, admin: 404, viewer: 200, otherOwner: 404, owner: 200 },
+    params: { tenantId: DEMO.companyId },
+  },
+
+  // Recruiters, about themselves and their own company.
+  'GET /v2/recruiter/me': { expected: recruiter(200, 200) },
+  'GET /v2/recruiter/me/permissions': { expected: recruiter(200, 200) },
+  'PATCH /v2/recruiter/me/settings': { expected: recruiter(200, 200), request: () => json({ language: 'en' }) },
+  'GET /v2/recruiters': { expected: recruiter(200, 200) },
+  'GET /v2/recruiters/:id': { expected: recruiter(200), params: { id: DEMO_ACCOUNTS.owner.id } },
+  // Admins read any company; recruiters only their own.
+  'GET /v2/companies/:tenantId': { expected: { ...recruiter(200), admin: 200 }, params: { tenantId: DEMO.companyId } },
+
+  // Openings: any recruiter reads; each change needs its permission.
+  'GET /v2/jobs': { expected: recruiter(200, 200) },
+  'GET /v2/jobs/:id': { expected: recruiter(200), params: { id: PUBLISHED } },
+  'GET /v2/jobs/:id/applications': { expected: recruiter(200), params: { id: PUBLISHED } },
+  'GET /v2/jobs/:id/postings': { expected: recruiter(200), params: { id: PUBLISHED } },
+  'GET /v2/storage/:id': { expected: recruiter(200), prepares: true, request: async (app) => ({ url: (await uploadCv(app)).url }) },
+  'POST /v2/jobs': { expected: permission(201, 201), request: () => json({ title: 'Matrix opening', language: 'en' }) },
+  'PATCH /v2/jobs/:id': { expected: permission(200), params: { id: PUBLISHED }, request: () => json({ location: 'Esch-sur-Alzette' }) },
+  'POST /v2/jobs/:id/publish': { expected: permission(200), params: { id: DEMO_OPENING_IDS.draft } },
+  'POST /v2/jobs/:id/archive': { expected: permission(200), params: { id: DEMO_OPENING_IDS.publishedSmall } },
+  'POST /v2/jobs/:id/unarchive': { expected: permission(200), params: { id: DEMO_OPENING_IDS.archivedEmpty } },
+  'GET /v2/jobs/:id/can-delete': { expected: permission(200), params: { id: DEMO_OPENING_IDS.archivedDeletable } },
+  'DELETE /v2/jobs/:id': { expected: permission(204), params: { id: DEMO_OPENING_IDS.archivedDeletable } },
+  'GET /v2/jobs/:id/export/applications': { expected: permission(200), request: () => ({ url: `/v2/jobs/${PUBLISHED}/export/applications?categories[]=PERSONAL` }) },
+  'POST /v2/jobs/:id/postings': {
+    expected: permission(201),
+    params: { id: PUBLISHED },
+    request: () => json({ language: 'en', contents: { en: { title: 'Matrix posting' } }, channels: ['SHARE'] }),
+  },
+  'PATCH /v2/jobs/:id/postings/:postingId': { expected: permission(200), params: { id: PUBLISHED, postingId: PUBLISHED_POSTING }, request: () => json({ employmentType: 'PART_TIME' }) },
+  'POST /v2/jobs/:id/postings/:postingId/close': { expected: permission(200), params: { id: DEMO_OPENING_IDS.archivedRetained, postingId: ARCHIVED_RETAINED_POSTING } },
+
+  // Admin area.
+  'GET /v2/admin/companies': { expected: adminOnly(200) },
+};
+
+/** The files of the minimal build the matrix and fuzz tests serve (path under dist/ -> content). */
+export const MATRIX_DIST: Readonly<Record<string, string>> = {
+  'host/index.html': '<!doctype html><html lang="en"><head><title>Recruitment</title></head><body><div id="root"></div></body></html>',
+  'host/host.css': 'body{margin:0}',
+  'widgets/rec-widgets.js': 'export {};',
+};
+
+/** `/v2/jobs/:id` with its params filled in. */
+export function fillUrl(pattern: string, params: Readonly<Record<string, string>> = {}): string {
+  return pattern.replace(/:(\w+)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`no value for :${name} in ${pattern}`);
+    return encodeURIComponent(value);
+  });
+}
