@@ -256,5 +256,13 @@ export const STEP_ERROR_KEYS = {
   badVideo: 'steps.errors.badVideo',
   uploadOffset: 'steps.errors.uploadOffset',
   retakesUsed: 'steps.errors.retakesUsed',
+  processEmpty: 'steps.errors.processEmpty',
+  processTooLong: 'steps.errors.processTooLong',
+  productTwice: 'steps.errors.productTwice',
+  duplicateQuestion: 'steps.errors.duplicateQuestion',
+  choicesRequired: 'steps.errors.choicesRequired',
+  textRequired: 'steps.errors.textRequired',
+  choice: 'steps.errors.choice',
+  number: 'steps.errors.number',
 } as const;
 export type StepErrorKey = (typeof STEP_ERROR_KEYS)[keyof typeof STEP_ERROR_KEYS];

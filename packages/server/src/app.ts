@@ -66,6 +66,11 @@ import { createOpeningService } from './modules/openings/service';
 import { createPostingRepository } from './modules/postings/repository';
 import { postingRoutes } from './modules/postings/routes';
 import { createPostingService } from './modules/postings/service';
+import { createEventBus, type EventBus } from './events/event-bus';
+import { createBuiltinProvider } from './modules/steps/builtin-assessments';
+import { createStepRepository } from './modules/steps/repository';
+import { stepRoutes } from './modules/steps/routes';
+import { createStepService, type StepService } from './modules/steps/service';
 
 /** Seams of the account modules, for tests (a fake clock, a shared store, a cheaper hash). */
 export interface AuthOptions {
@@ -92,6 +97,9 @@ export interface AccountsModule {
 declare module 'fastify' {
   interface FastifyInstance {
     accounts: AccountsModule;
+    /** The in-process domain event bus (realtime, mails and caches subscribe). */
+    events: EventBus;
+    steps: StepService;
   }
 }
 
@@ -211,12 +219,22 @@ export async function buildApp({
   await app.register(exportRoutes, { openings, applicants, audit });
   if (config.nodeEnv !== 'production' && mailer.outboxDir) await app.register(outboxRoutes, { outboxDir: mailer.outboxDir });
 
+  const events = createEventBus(app.log);
+  const steps = createStepService({ repository: createStepRepository(db), events, provider: createBuiltinProvider(), now });
+  app.decorate('events', events);
+  app.decorate('steps', steps);
+  await app.register(stepRoutes, { steps });
+
   const rateLimit = options.rateLimit ?? { limit: 30, windowMs: 60_000 };
   const applications = createApplicationService({
     repository: createApplicationRepository(db),
     offers,
     notifyCandidate: options.notifyCandidate ?? createCandidateNotifier({ auth, mailer, publicUrl: config.publicUrl }),
     log: app.log,
+    afterCreate: async ({ companyId, applicationId }) => {
+      await steps.createSteps(companyId, applicationId);
+      return { stepsToken: (await steps.issueToken(companyId, applicationId)).token };
+    },
   });
   await app.register(applicationRoutes, { applications, limiter: createRateLimiter(rateLimit) });
   const uploads = createUploadRepository(db);

@@ -26,7 +26,7 @@ const TABLES = [
   'share_links',
   'audit_log',
 ] as const;
-const ALL_MIGRATIONS = ['0001-public-offers', '0002-accounts', '0003-applications', '0004-openings'];
+const ALL_MIGRATIONS = ['0001-public-offers', '0002-accounts', '0003-applications', '0004-openings', '0010-application-steps'];
 
 async function rowCounts(db: Kysely<Database>): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};

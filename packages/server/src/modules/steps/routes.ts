@@ -1,0 +1,87 @@
+import { ERROR_KEYS, ObjectIdSchema, PERMISSIONS } from '@rec/core';
+import { STEP_ERROR_KEYS } from '@rec/core/steps';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { authOrThrow, requirePermission, requireRole, tenantOf } from '../../http/auth';
+import { HttpError } from '../../http/errors';
+import { validateRequest } from '../../http/validation';
+import type { StepAccess, StepService } from './service';
+
+const StepParamsSchema = v.object({ id: ObjectIdSchema });
+const stepParams = { schema: StepParamsSchema, errorKey: STEP_ERROR_KEYS.notFound, statusCode: 404 };
+const OpeningParamsSchema = v.object({ opening_id: ObjectIdSchema });
+type StepParams = v.InferOutput<typeof StepParamsSchema>;
+
+/** Paths an embedded `<rec-applicant-steps>` calls from a career site with its bearer token. */
+const EMBEDDABLE = ['/v2/application-steps', '/v2/applicants/application'];
+
+/**
+ * The step flow's HTTP side. Candidates reach it with their applicant session (the host's
+ * /applicant/steps pages) or with the bearer token the apply answer carried (the embedded
+ * flow on a career site: `*` CORS without credentials, so no cookie ever rides along).
+ */
+export const stepRoutes: FastifyPluginAsync<{ steps: StepService }> = async (app, { steps }) => {
+  async function accessOf(request: FastifyRequest): Promise<StepAccess> {
+    const header = request.headers.authorization;
+    if (header !== undefined) {
+      const match = /^Bearer ([A-Za-z0-9_-]{40,100})$/.exec(header.trim());
+      const access = match ? await steps.accessOfToken(match[1]!) : undefined;
+      if (!access) throw new HttpError(401, ERROR_KEYS.invalidToken);
+      return access;
+    }
+    const auth = authOrThrow(request);
+    if (auth.role !== 'applicant') throw new HttpError(403, ERROR_KEYS.forbidden);
+    return { kind: 'applicant', accountId: auth.account.id, email: auth.account.email };
+  }
+
+  const embeddable = (request: FastifyRequest) => EMBEDDABLE.some((prefix) => request.url.startsWith(prefix));
+  app.addHook('onRequest', async (request, reply) => {
+    if (embeddable(request)) reply.header('access-control-allow-origin', '*').header('cache-control', 'no-store');
+  });
+  const preflight = async (_request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .code(204)
+      .header('access-control-allow-methods', 'GET, POST, PUT, OPTIONS')
+      .header('access-control-allow-headers', 'authorization, content-type, accept-language, x-upload-offset')
+      .header('access-control-max-age', '600')
+      .send();
+  app.options('/v2/application-steps/*', preflight);
+  app.options('/v2/applicants/application', preflight);
+
+  app.get('/v2/application-steps/next', async (request) => steps.next(await accessOf(request)));
+
+  const stepAction = (path: string, run: (access: StepAccess, id: string, body: unknown) => Promise<unknown>) =>
+    app.post<{ Params: StepParams }>(`/v2/application-steps/:id/${path}`, { preHandler: validateRequest({ params: stepParams }), bodyLimit: 256 * 1024 }, async (request) =>
+      run(await accessOf(request), request.params.id, request.body),
+    );
+  stepAction('complete', (access, id, body) => steps.complete(access, id, body));
+  stepAction('start', (access, id) => steps.start(access, id));
+  stepAction('relay-consent', (access, id, body) => steps.relayConsent(access, id, body));
+  stepAction('assessment/answers', (access, id, body) => steps.answerAssessment(access, id, body));
+  // Opening the questionnaire starts it (and a timed test's clock): a POST, never a cacheable GET.
+  stepAction('assessment', (access, id) => steps.assessment(access, id));
+
+  app.get('/v2/applicants/application', async (request) => steps.application(await accessOf(request)));
+  app.post(
+    '/v2/applicants/login',
+    { preHandler: [requireRole('applicant'), validateRequest({ body: { schema: v.object({ _applicantId: ObjectIdSchema }), errorKey: ERROR_KEYS.badRequest } })] },
+    async (request) => steps.login(await accessOf(request), (request.body as { _applicantId: string })._applicantId),
+  );
+
+  // Recruiters: the process of an opening (the wizard's "Steps" section) and the company default.
+  const openingParams = { schema: OpeningParamsSchema, errorKey: ERROR_KEYS.openingNotFound, statusCode: 404 };
+  app.get<{ Params: { opening_id: string } }>('/v2/jobs/:opening_id/process', { preHandler: [requireRole('recruiter'), validateRequest({ params: openingParams })] }, async (request) =>
+    steps.openingProcess(tenantOf(authOrThrow(request)), request.params.opening_id),
+  );
+  app.put<{ Params: { opening_id: string } }>(
+    '/v2/jobs/:opening_id/process',
+    { preHandler: [requireRole('recruiter'), requirePermission(PERMISSIONS.openingsManage), validateRequest({ params: openingParams })], bodyLimit: 256 * 1024 },
+    async (request) => steps.saveOpeningProcess(tenantOf(authOrThrow(request)), request.params.opening_id, request.body),
+  );
+  app.get('/v2/companies/settings/process', { preHandler: requireRole('recruiter') }, async (request) => steps.companyProcess(tenantOf(authOrThrow(request))));
+  app.put(
+    '/v2/companies/settings/process',
+    { preHandler: [requireRole('recruiter'), requirePermission(PERMISSIONS.openingsManage)], bodyLimit: 256 * 1024 },
+    async (request) => steps.saveCompanyProcess(tenantOf(authOrThrow(request)), request.body),
+  );
+};
