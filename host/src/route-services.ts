@@ -67,6 +67,7 @@ export function createRouteServices(): RouteServices {
     },
     loadOpening: (openingId) => loadOpening(api, openingId),
     fetchNextStep: () => stepsApi(api).next(),
+    fetchApplicationLocale: async () => (await stepsApi(api).application()).locale,
     warn: () => void showToast({ tone: 'info', title: 'steps.contactSupportWarning.title', message: 'steps.contactSupportWarning.text' }),
     storage,
     cookiesEnabled: () => probeCookies(),

@@ -25,6 +25,8 @@ export interface RouteServices {
   loadOpening?(openingId: string): Promise<unknown>;
   /** GET /v2/application-steps/next for the signed-in applicant (absent in tests of other rules). */
   fetchNextStep?(): Promise<NextStepAnswer>;
+  /** The current application's locale (GET /v2/applicants/application). */
+  fetchApplicationLocale?(): Promise<string>;
   /** Shows a warning toast (the unknown-status "contact support" warning of spec §2). */
   warn?(key: 'contactSupport'): void;
   /** Local browser storage (realm profiles), null where unavailable. */

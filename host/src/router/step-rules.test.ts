@@ -93,6 +93,15 @@ describe('/applicant/steps/{afstep} status routes (af-step)', () => {
   });
 });
 
+describe('step page locale', () => {
+  it("is the application's", async () => {
+    const ctx = context('/applicant/steps/application-form');
+    const fake = { ...services(flow(step('application-form', 'PENDING'))), fetchApplicationLocale: async () => 'pl' };
+    assert.deepEqual(await stepPage(ctx, fake), CONTINUE);
+    assert.equal(ctx.locale, 'pl');
+  });
+});
+
 describe('product pages (step-page)', () => {
   it('need a current step of their product', async () => {
     const answer = flow(step('application-form', 'DONE'), step('interview', 'STARTED'));

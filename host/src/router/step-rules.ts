@@ -24,8 +24,10 @@ function follow(route: StepRoute, services: RouteServices): MiddlewareResult {
 async function loadSteps(context: NavigationContext, services: RouteServices): Promise<NextStepAnswer | MiddlewareResult> {
   if (!services.fetchNextStep) return CONTACT_SUPPORT;
   try {
-    const answer = await services.fetchNextStep();
+    const [answer, locale] = await Promise.all([services.fetchNextStep(), services.fetchApplicationLocale?.().catch(() => undefined)]);
     context.data.steps = answer;
+    // The step pages speak the application's language (GET /v2/applicants/application).
+    if (locale) context.locale = locale;
     return answer;
   } catch (error) {
     if (isApiError(error) && error.status === 401) return { kind: 'redirect', to: `/login?${new URLSearchParams({ redirect: context.pathname })}` };

@@ -46,7 +46,6 @@ describe('form answers (spec §5 rules)', () => {
     { id: 'relocate', type: 'yesNo', label: { en: 'Relocate?' }, required: true },
     { id: 'years', type: 'number', label: { en: 'Years' }, required: false },
     { id: 'start', type: 'date', label: { en: 'Start' }, required: false },
-    { id: 'portfolio', type: 'file', label: { en: 'Portfolio' }, required: false, extensions: 'PDF' },
   ];
   it('accepts good answers', () => {
     const problems = formAnswerProblems(questions, {
@@ -56,7 +55,6 @@ describe('form answers (spec §5 rules)', () => {
       relocate: 'no',
       years: '4.5',
       start: '01/02/2020',
-      portfolio: { url: '/v2/storage/x', name: 'work.pdf' },
     });
     assert.deepEqual(problems, {});
   });
@@ -67,7 +65,6 @@ describe('form answers (spec §5 rules)', () => {
       langs: ['de', 'de'],
       years: 'many',
       start: '31/02/2020',
-      portfolio: { url: '/v2/storage/x', name: 'work.exe' },
     });
     assert.deepEqual(problems, {
       motivation: 'errors.required',
@@ -76,7 +73,6 @@ describe('form answers (spec §5 rules)', () => {
       relocate: 'errors.required',
       years: 'steps.errors.number',
       start: 'errors.date',
-      portfolio: 'offerPage.invalidFileExtension',
     });
   });
 });

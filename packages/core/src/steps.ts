@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import { LocalizedTextSchema, type LocalizedText } from './entities';
-import { FILE_EXTENSIONS, type FileExtensionSet } from './files';
 import { type FieldValue, parseFormDate, type Rule, firstFailingRule } from './form-rules';
 
 /**
@@ -66,7 +65,8 @@ export function canTransition(product: StepProduct, from: StepStatus, to: StepSt
 
 // ---------- the application-form product ----------
 
-export const QUESTION_TYPES = ['shortText', 'longText', 'singleChoice', 'multipleChoice', 'yesNo', 'number', 'date', 'file'] as const;
+/** File questions (an extension set of spec §5) wait for a step-scoped upload that the unused-upload sweeper knows about. */
+export const QUESTION_TYPES = ['shortText', 'longText', 'singleChoice', 'multipleChoice', 'yesNo', 'number', 'date'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 
 export const QUESTION_ID = /^[a-z0-9-]{1,40}$/;
@@ -88,8 +88,6 @@ export const FormQuestionSchema = v.pipe(
     required: v.boolean(),
     /** For singleChoice and multipleChoice. */
     choices: v.optional(v.pipe(v.array(ChoiceSchema), v.maxLength(20))),
-    /** For file questions: the accepted extension set of spec §5. */
-    extensions: v.optional(v.picklist(Object.keys(FILE_EXTENSIONS) as FileExtensionSet[])),
   }),
   v.check((question) => !question.type.endsWith('Choice') || (question.choices?.length ?? 0) >= 2, 'steps.errors.choicesRequired'),
 );
@@ -149,7 +147,7 @@ export const DEFAULT_PROCESS: Process = { steps: [{ product: 'application-form',
 
 // ---------- answers ----------
 
-export type FormAnswer = string | readonly string[] | { url: string; name: string } | null;
+export type FormAnswer = string | readonly string[] | null;
 export type FormAnswers = Readonly<Record<string, FormAnswer>>;
 
 const NUMBER = /^-?\d{1,12}(?:[.,]\d{1,6})?$/;
@@ -160,7 +158,7 @@ const NUMBER = /^-?\d{1,12}(?:[.,]\d{1,6})?$/;
  */
 export function questionProblem(question: FormQuestion, answer: FormAnswer | undefined): string | null {
   const empty = answer === undefined || answer === null || answer === '' || (Array.isArray(answer) && answer.length === 0);
-  const asField: FieldValue = typeof answer === 'string' || Array.isArray(answer) ? (answer as FieldValue) : empty ? null : 'file';
+  const asField: FieldValue = empty ? null : (answer as FieldValue);
   const rules: Rule[] = question.required ? [{ name: 'required' }] : [];
   if (question.type === 'shortText') rules.push({ name: 'max', length: 200 });
   if (question.type === 'longText') rules.push({ name: 'max', length: 5000 });
@@ -182,14 +180,6 @@ export function questionProblem(question: FormQuestion, answer: FormAnswer | und
       return typeof answer === 'string' && NUMBER.test(answer.trim()) ? null : 'steps.errors.number';
     case 'date':
       return typeof answer === 'string' && parseFormDate(answer) ? null : 'errors.date';
-    case 'file': {
-      if (typeof answer !== 'object' || Array.isArray(answer) || !answer) return 'errors.badRequest';
-      const file = answer as { url?: unknown; name?: unknown };
-      if (typeof file.url !== 'string' || typeof file.name !== 'string') return 'errors.badRequest';
-      const extension = file.name.slice(file.name.lastIndexOf('.') + 1).toLowerCase();
-      const allowed: readonly string[] = FILE_EXTENSIONS[question.extensions ?? 'ALL'];
-      return allowed.includes(extension) ? null : 'offerPage.invalidFileExtension';
-    }
   }
 }
 
@@ -203,10 +193,9 @@ export function formAnswerProblems(questions: readonly FormQuestion[], answers: 
   return problems;
 }
 
-const FileAnswerSchema = v.object({ url: v.pipe(v.string(), v.maxLength(300)), name: v.pipe(v.string(), v.maxLength(255)) });
 export const FormAnswersSchema = v.record(
   QuestionIdSchema,
-  v.union([v.pipe(v.string(), v.maxLength(5000)), v.pipe(v.array(v.pipe(v.string(), v.maxLength(40))), v.maxLength(20)), FileAnswerSchema, v.null()]),
+  v.union([v.pipe(v.string(), v.maxLength(5000)), v.pipe(v.array(v.pipe(v.string(), v.maxLength(40))), v.maxLength(20)), v.null()]),
 );
 
 // ---------- what the API answers ----------
