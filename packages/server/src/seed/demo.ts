@@ -6,6 +6,7 @@ import { DEMO, DEMO_PREFIX, demoId } from './demo-ids';
 import { sanitizeDescription } from '../modules/offers/sanitize-description';
 import { seedDemoApplications } from './demo-applications';
 import { seedDemoOpenings } from './demo-openings';
+import { seedDemoSteps } from './demo-steps';
 import { CONTRACTS, DEMO_OFFERS, type DemoOffer, demoDescription, PLACES } from './demo-offers';
 
 const COMPANY_IDS: Record<DemoOffer['company'], string> = { lumen: DEMO.companyId, nordwind: DEMO.otherCompanyId };
@@ -78,6 +79,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
 
     await seedDemoApplications(trx);
     await seedDemoOpenings(trx);
+    await seedDemoSteps(trx);
   });
   await seedDemoAccounts(db);
 }

@@ -6,6 +6,9 @@ import { DEMO } from '../../seed/demo-ids';
 import { uploadCv } from '../../testing/candidate';
 import { describeEachBackend } from '../../testing/test-database';
 import { brainItems } from './builtin-assessments';
+import { DEMO_PROCESS, DEMO_STEPS } from '../../seed/demo-steps';
+import { ProcessSchema } from '@rec/core/steps';
+import * as v from 'valibot';
 
 const ORIGIN = 'http://rec.test';
 
@@ -210,6 +213,26 @@ describeEachBackend('the applicant step flow', (context) => {
     const steps = (await get('/v2/application-steps/next')).json();
     const stepOfFirst = (await call(first.token, 'GET', '/v2/application-steps/next')).json().step._id;
     assert.equal(steps.step._id, stepOfFirst);
+  });
+
+  it('seeds an opening with form -> interview -> shape and Camille half way through it', async () => {
+    assert.ok(v.is(ProcessSchema, DEMO_PROCESS));
+    const cookie = await sessionOf(DEMO_ACCOUNTS.applicant.id);
+    const login = await context.app.inject({
+      method: 'POST',
+      url: '/v2/applicants/login',
+      headers: { cookie, origin: ORIGIN },
+      payload: { _applicantId: DEMO_STEPS.applicationId },
+    });
+    assert.equal(login.statusCode, 200, login.body);
+    const { steps, step } = (await context.app.inject({ method: 'GET', url: '/v2/application-steps/next', headers: { cookie } })).json();
+    assert.deepEqual(
+      steps.map((s: { product: string; stepConfig: { status: string } }) => `${s.product}:${s.stepConfig.status}`),
+      ['application-form:DONE', 'interview:PENDING', 'shape:PENDING'],
+    );
+    assert.equal(step.product, 'interview');
+    const opening = await context.app.inject({ method: 'GET', url: `/v2/jobs/${DEMO_STEPS.openingId}/process`, headers: { cookie: await sessionOf(DEMO_ACCOUNTS.owner.id) } });
+    assert.deepEqual(opening.json(), DEMO_PROCESS);
   });
 
   it('answers the embedded flow across origins without credentials', async () => {
