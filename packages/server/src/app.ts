@@ -68,7 +68,9 @@ import { postingRoutes } from './modules/postings/routes';
 import { createPostingService } from './modules/postings/service';
 import { createEventBus, type EventBus } from './events/event-bus';
 import { createBuiltinProvider } from './modules/steps/builtin-assessments';
-import { createStepRepository } from './modules/steps/repository';
+import { createInterviewService } from './modules/steps/interview';
+import { createInterviewRepository, createStepRepository } from './modules/steps/repository';
+import { createDiskVideoStorage } from './modules/steps/video-storage';
 import { stepRoutes } from './modules/steps/routes';
 import { createStepService, type StepService } from './modules/steps/service';
 
@@ -223,7 +225,12 @@ export async function buildApp({
   const steps = createStepService({ repository: createStepRepository(db), events, provider: createBuiltinProvider(), now });
   app.decorate('events', events);
   app.decorate('steps', steps);
-  await app.register(stepRoutes, { steps });
+  const interview = createInterviewService({
+    steps,
+    repository: createInterviewRepository(db),
+    storage: createDiskVideoStorage(join(config.dataDir ?? join(tmpdir(), `rec-data-${process.pid}`), 'uploads', 'interviews')),
+  });
+  await app.register(stepRoutes, { steps, interview });
 
   const rateLimit = options.rateLimit ?? { limit: 30, windowMs: 60_000 };
   const applications = createApplicationService({

@@ -226,3 +226,56 @@ export function createStepRepository(db: Kysely<Database>) {
     },
   };
 }
+
+export interface InterviewAnswerRow {
+  question_id: string;
+  attempt: number;
+  storage_key: string;
+  received: number;
+  content_type: string | null;
+  finished: boolean;
+}
+
+export type InterviewRepository = ReturnType<typeof createInterviewRepository>;
+
+/** The recorded answers of interview steps, scoped by company and step. */
+export function createInterviewRepository(db: Kysely<Database>) {
+  const columns = ['question_id', 'attempt', 'storage_key', 'received', 'content_type', sql<boolean>`finished_at is not null`.as('finished')] as const;
+  return {
+    async attempts(companyId: string, stepId: string, questionId: string): Promise<InterviewAnswerRow[]> {
+      return db
+        .selectFrom('interview_answers')
+        .select(columns)
+        .where('company_id', '=', companyId)
+        .where('step_id', '=', stepId)
+        .where('question_id', '=', questionId)
+        .orderBy('attempt')
+        .execute();
+    },
+    /** A new attempt unless that number exists (two tabs): answers whether it was created. */
+    async insertAttempt(row: { company_id: string; step_id: string; question_id: string; attempt: number; storage_key: string }): Promise<boolean> {
+      const inserted = await db.insertInto('interview_answers').values(row).onConflict((oc) => oc.doNothing()).returning('attempt').executeTakeFirst();
+      return !!inserted;
+    },
+    async setReceived(companyId: string, stepId: string, questionId: string, attempt: number, received: number): Promise<void> {
+      await db
+        .updateTable('interview_answers')
+        .set({ received })
+        .where('company_id', '=', companyId)
+        .where('step_id', '=', stepId)
+        .where('question_id', '=', questionId)
+        .where('attempt', '=', attempt)
+        .execute();
+    },
+    async finish(companyId: string, stepId: string, questionId: string, attempt: number, contentType: string): Promise<void> {
+      await db
+        .updateTable('interview_answers')
+        .set({ content_type: contentType, finished_at: new Date() })
+        .where('company_id', '=', companyId)
+        .where('step_id', '=', stepId)
+        .where('question_id', '=', questionId)
+        .where('attempt', '=', attempt)
+        .execute();
+    },
+  };
+}

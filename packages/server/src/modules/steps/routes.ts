@@ -1,16 +1,25 @@
 import { ERROR_KEYS, ObjectIdSchema, PERMISSIONS } from '@rec/core';
-import { STEP_ERROR_KEYS } from '@rec/core/steps';
+import { QUESTION_ID, STEP_ERROR_KEYS } from '@rec/core/steps';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { authOrThrow, requirePermission, requireRole, tenantOf } from '../../http/auth';
 import { HttpError } from '../../http/errors';
 import { validateRequest } from '../../http/validation';
+import { type InterviewService, MAX_CHUNK_BYTES } from './interview';
 import type { StepAccess, StepService } from './service';
 
 const StepParamsSchema = v.object({ id: ObjectIdSchema });
 const stepParams = { schema: StepParamsSchema, errorKey: STEP_ERROR_KEYS.notFound, statusCode: 404 };
 const OpeningParamsSchema = v.object({ opening_id: ObjectIdSchema });
 type StepParams = v.InferOutput<typeof StepParamsSchema>;
+const QuestionParamsSchema = v.object({ id: ObjectIdSchema, questionId: v.pipe(v.string(), v.regex(QUESTION_ID)) });
+const AnswerParamsSchema = v.object({
+  id: ObjectIdSchema,
+  questionId: v.pipe(v.string(), v.regex(QUESTION_ID)),
+  attempt: v.pipe(v.string(), v.regex(/^[1-9]$/), v.transform(Number)),
+});
+type AnswerParams = v.InferOutput<typeof AnswerParamsSchema>;
+const OffsetQuerySchema = v.object({ offset: v.pipe(v.string(), v.regex(/^\d{1,10}$/), v.transform(Number)) });
 
 /** Paths an embedded `<rec-applicant-steps>` calls from a career site with its bearer token. */
 const EMBEDDABLE = ['/v2/application-steps', '/v2/applicants/application'];
@@ -20,7 +29,7 @@ const EMBEDDABLE = ['/v2/application-steps', '/v2/applicants/application'];
  * /applicant/steps pages) or with the bearer token the apply answer carried (the embedded
  * flow on a career site: `*` CORS without credentials, so no cookie ever rides along).
  */
-export const stepRoutes: FastifyPluginAsync<{ steps: StepService }> = async (app, { steps }) => {
+export const stepRoutes: FastifyPluginAsync<{ steps: StepService; interview: InterviewService }> = async (app, { steps, interview }) => {
   async function accessOf(request: FastifyRequest): Promise<StepAccess> {
     const header = request.headers.authorization;
     if (header !== undefined) {
@@ -60,6 +69,28 @@ export const stepRoutes: FastifyPluginAsync<{ steps: StepService }> = async (app
   stepAction('assessment/answers', (access, id, body) => steps.answerAssessment(access, id, body));
   // Opening the questionnaire starts it (and a timed test's clock): a POST, never a cacheable GET.
   stepAction('assessment', (access, id) => steps.assessment(access, id));
+
+  // The interview's answers, uploaded while recording (raw chunks at an offset, resumable).
+  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: MAX_CHUNK_BYTES }, (_request, body, done) => done(null, body));
+  const answerParams = { schema: AnswerParamsSchema, errorKey: STEP_ERROR_KEYS.notFound, statusCode: 404 };
+  const answerPath = '/v2/application-steps/:id/interview/:questionId/attempts';
+  app.post<{ Params: { id: string; questionId: string } }>(answerPath, { preHandler: validateRequest({ params: { ...answerParams, schema: QuestionParamsSchema } }) }, async (request) =>
+    interview.startAttempt(await accessOf(request), request.params.id, request.params.questionId),
+  );
+  app.get<{ Params: AnswerParams }>(`${answerPath}/:attempt`, { preHandler: validateRequest({ params: answerParams }) }, async (request) =>
+    interview.status(await accessOf(request), request.params.id, request.params.questionId, request.params.attempt),
+  );
+  app.put<{ Params: AnswerParams; Querystring: { offset: number } }>(
+    `${answerPath}/:attempt`,
+    { preHandler: validateRequest({ params: answerParams, query: { schema: OffsetQuerySchema, errorKey: ERROR_KEYS.invalidQuery } }), bodyLimit: MAX_CHUNK_BYTES },
+    async (request) => {
+      if (!Buffer.isBuffer(request.body) || request.body.length === 0) throw new HttpError(415, ERROR_KEYS.unsupportedMediaType);
+      return interview.appendChunk(await accessOf(request), request.params.id, request.params.questionId, request.params.attempt, request.query.offset, request.body);
+    },
+  );
+  app.post<{ Params: AnswerParams }>(`${answerPath}/:attempt/finish`, { preHandler: validateRequest({ params: answerParams }) }, async (request) =>
+    interview.finish(await accessOf(request), request.params.id, request.params.questionId, request.params.attempt),
+  );
 
   app.get('/v2/applicants/application', async (request) => steps.application(await accessOf(request)));
   app.post(
