@@ -32,6 +32,7 @@ import { StepsNextPage } from './pages/StepsNextPage';
 import { ApplicationFormStepPage } from './pages/steps/ApplicationFormStepPage';
 import { AssessmentStepPage } from './pages/steps/AssessmentStepPage';
 import { AssessmentConsentPage, AssessmentLoginPage, GrantPermissionPage, RelayConsentPage, StepInstructionsPage } from './pages/steps/AssessmentStatusPages';
+import { InterviewIntroPage, InterviewOverviewPage, InterviewRecordingPage } from './pages/steps/InterviewPages';
 import type { StepPageProps } from './pages/steps/StepFrame';
 import { createRouteServices } from './route-services';
 import { createMiddleware } from './router/middleware';
@@ -189,6 +190,12 @@ function renderPage(route: RouteDefinition, context: NavigationContext) {
       return <AssessmentConsentPage {...stepProps(context)} />;
     case 'steps-assessment-login':
       return <AssessmentLoginPage {...stepProps(context)} />;
+    case 'steps-interview':
+      return <InterviewOverviewPage {...stepProps(context)} />;
+    case 'steps-interview-intro':
+      return <InterviewIntroPage {...stepProps(context)} />;
+    case 'steps-interview-recording':
+      return <InterviewRecordingPage {...stepProps(context)} />;
     case 'steps-constants':
       return <StepInstructionsPage {...stepProps(context)} product={null} />;
     case 'steps-assessment-constants':

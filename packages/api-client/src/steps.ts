@@ -25,6 +25,18 @@ export function stepsApi(api: ApiClient, token?: string) {
     relayConsent: (id: string) => api.post<{ status: StepStatus }>(step(id, 'relay-consent'), { consent: true }, options),
     assessment: (id: string) => api.post<AssessmentContent>(step(id, 'assessment'), {}, options),
     answerAssessment: (id: string, answers: Record<string, number>) => api.post<{ status: StepStatus }>(step(id, 'assessment/answers'), { answers }, options),
+    /** The interview: a new attempt at a question, where its upload stands, a chunk at an offset, keep it. */
+    startAttempt: (id: string, questionId: string) =>
+      api.post<{ attempt: number; received: number; retakesLeft: number }>(step(id, `interview/${encodeURIComponent(questionId)}/attempts`), {}, options),
+    attemptStatus: (id: string, questionId: string, attempt: number) =>
+      api.get<{ received: number; finished: boolean }>(step(id, `interview/${encodeURIComponent(questionId)}/attempts/${attempt}`), options),
+    putChunk: (id: string, questionId: string, attempt: number, offset: number, bytes: Blob) =>
+      api.put<{ received: number }>(step(id, `interview/${encodeURIComponent(questionId)}/attempts/${attempt}`), bytes, {
+        query: { offset },
+        headers: { ...headers, 'Content-Type': 'application/octet-stream' },
+      }),
+    finishAttempt: (id: string, questionId: string, attempt: number) =>
+      api.post<{ answered: Record<string, number> }>(step(id, `interview/${encodeURIComponent(questionId)}/attempts/${attempt}/finish`), {}, options),
     application: () => api.get<ApplicantApplication>('/v2/applicants/application', options),
     login: (applicationId: string) => api.post<{ _applicantId: string }>('/v2/applicants/login', { _applicantId: applicationId }),
   };
