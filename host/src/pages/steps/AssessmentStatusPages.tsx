@@ -39,7 +39,7 @@ export function RelayConsentPage({ steps, step }: StepPageProps) {
       setMissing(true);
       return;
     }
-    void run(() => stepsApi(api).relayConsent(step._id), `${STEPS_BASE}/${step.product}`);
+    void run(() => stepsApi(api).relayConsent(step._id), NEXT_STEP_PATH);
   };
   return (
     <StepFrame title={t('steps.relayConsent.title')} steps={steps} current={step}>
@@ -118,7 +118,7 @@ export function AssessmentLoginPage({ steps, step }: StepPageProps) {
       <p>{t('steps.providerLogin.text')}</p>
       {failure ? <MessageBlock tone="error">{t(failure)}</MessageBlock> : null}
       <div className="form-actions">
-        <Button busy={busy} onClick={() => run(() => stepsApi(api).relayConsent(step._id), `${STEPS_BASE}/${step.product}`)}>
+        <Button busy={busy} onClick={() => run(() => stepsApi(api).relayConsent(step._id), NEXT_STEP_PATH)}>
           {t('steps.providerLogin.submit')}
         </Button>
       </div>

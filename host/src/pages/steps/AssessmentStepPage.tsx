@@ -1,5 +1,5 @@
 import { type AssessmentContent, errorKeyFromUnknown, stepsApi } from '@rec/api-client';
-import { STEPS_BASE } from '@rec/core/step-routing';
+import { NEXT_STEP_PATH, STEPS_BASE } from '@rec/core/step-routing';
 import { Button, Loading, MessageBlock } from '@rec/ui';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { api } from '../../api';
@@ -27,7 +27,8 @@ export function AssessmentStepPage({ steps, step }: StepPageProps) {
       setBusy(true);
       try {
         await stepsApi(api).start(step._id);
-        navigate(`${STEPS_BASE}/${product}`, { replace: true });
+        // Through the entry: the route rules send the candidate to the page of the step's new status.
+        navigate(NEXT_STEP_PATH, { replace: true });
       } catch (error) {
         setFailure(errorKeyFromUnknown(error));
         setBusy(false);
@@ -80,7 +81,8 @@ function Questionnaire({ stepId, product }: { stepId: string; product: string })
     setBusy(true);
     try {
       await stepsApi(api).answerAssessment(stepId, final);
-      navigate(`${STEPS_BASE}/${product}`, { replace: true });
+      // Through the entry: the route rules send the candidate to the page of the step's new status.
+        navigate(NEXT_STEP_PATH, { replace: true });
     } catch (error) {
       sent.current = false;
       setFailure(errorKeyFromUnknown(error));

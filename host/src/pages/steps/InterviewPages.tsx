@@ -164,13 +164,13 @@ export function InterviewRecordingPage(props: StepPageProps) {
     if (recorder.current?.state === 'recording') recorder.current.stop();
   }
 
-  async function keep() {
-    if (!question || !attempt || !uploader.current) return;
+  async function keep(number = attempt?.number) {
+    if (!question || !number || !uploader.current) return;
     setBusy(true);
     setPhase({ kind: 'saving' });
     try {
       await uploader.current.flush();
-      const result = await steps.finishAttempt(stepId, question.id, attempt.number);
+      const result = await steps.finishAttempt(stepId, question.id, number);
       setAnswered(result.answered);
       setProgress(null);
     } catch (error) {
@@ -186,9 +186,11 @@ export function InterviewRecordingPage(props: StepPageProps) {
     event.target.value = '';
     if (!file || !question) return;
     setFailure(null);
-    if ((await newAttempt()) === null) return;
+    const number = await newAttempt();
+    if (number === null) return;
     uploader.current?.add(file);
-    await keep();
+    // The state update of newAttempt is not visible in this closure yet: pass the number on.
+    await keep(number);
   }
 
   async function finish() {
