@@ -11,6 +11,7 @@ import { navigate } from '../../navigation';
 import { useTitle } from '../../title';
 import { useStore } from '../../use-store';
 import { languageName, Notice, SelectField, TextAreaField, useRuleText, WizardSteps } from './shared';
+import { StepsSection } from './StepsSection';
 
 /** The opening wizard's steps (the {slug} of /recruiter/openings/create/{slug}). */
 export const OPENING_WIZARD_STEPS = ['details', 'review'] as const;
@@ -297,6 +298,7 @@ function EditOpening({ openingId }: { openingId: string }) {
       </p>
       <h1 id="wizard-title">{heading}</h1>
       <OpeningForm values={valuesOf(opening)} submitLabel={t('openings.wizard.save')} onSubmit={save} busy={saving} />
+      <StepsSection openingId={openingId} />
     </section>
   );
 }
