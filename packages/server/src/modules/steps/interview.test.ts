@@ -52,6 +52,17 @@ describeEachBackend('the video interview uploads', (context) => {
     assert.equal(videoTypeOf(Buffer.alloc(0)), null);
   });
 
+  it('starts the interview once when two first calls race (two tabs)', async () => {
+    const { token, stepId } = await applyWithInterview();
+    const auth = { authorization: `Bearer ${token}` };
+    const [a, b] = await Promise.all(
+      ['intro', 'why'].map((question) => context.app.inject({ method: 'POST', url: `/v2/application-steps/${stepId}/interview/${question}/attempts`, headers: auth })),
+    );
+    assert.deepEqual([a?.statusCode, b?.statusCode], [200, 200], `${a?.body} ${b?.body}`);
+    const row = await context.db.selectFrom('application_steps').select('status').where('id', '=', stepId).executeTakeFirstOrThrow();
+    assert.equal(row.status, 'STARTED');
+  });
+
   it('takes chunks at the stored offset, resumes after a drop, checks magic bytes, limits retakes and finishes the step', async () => {
     const { token, stepId } = await applyWithInterview();
     const auth = { authorization: `Bearer ${token}` };

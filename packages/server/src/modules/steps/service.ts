@@ -279,7 +279,8 @@ export function createStepService(deps: { repository: StepRepository; events: Ev
       const { ref, step, rows } = await ownStep(access, stepId);
       requireCurrent(step, rows);
       if (step.product !== 'interview') throw conflict();
-      if (step.status === 'PENDING') await move(step, 'STARTED', { started: true });
+      // Two first calls at once (two tabs) both find PENDING: the one that loses the race just goes on.
+      if (step.status === 'PENDING' && !(await repository.moveStep(step.company_id, step.id, 'PENDING', 'STARTED', { started: true })) && (await repository.findStep(ref.companyId, ref.applicationId, step.id))?.status !== 'STARTED') throw conflict();
       return { ref, step, config: v.parse(InterviewConfigSchema, step.config) };
     },
 
