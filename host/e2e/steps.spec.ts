@@ -125,7 +125,15 @@ test('without a camera the interview says so and offers a video upload instead',
   await page.goto(await magicLinkOf(page, email));
   await page.getByRole('radio', { name: 'Right away' }).check();
   await page.getByRole('group', { name: 'Do you hold a driving licence? *' }).getByRole('radio', { name: 'No' }).check();
+  // The file question: a wrong type is refused before upload, a PDF is stored with the step.
+  const certificate = page.getByLabel('A certificate of your qualification (PDF)');
+  await certificate.setInputFiles({ name: 'certificate.docx', mimeType: 'application/octet-stream', buffer: smallPdf() });
+  await expect(page.getByRole('alert')).toContainText('.pdf');
+  await certificate.setInputFiles({ name: 'certificate.pdf', mimeType: 'application/pdf', buffer: smallPdf() });
+  await expect(page.getByText('Sent: certificate.pdf')).toBeVisible();
+  await expectNoAxeViolation(page);
   await page.getByRole('button', { name: 'Send my answers' }).click();
+  await expect(page).toHaveURL(/\/applicant\/steps\/interview$/);
   await page.goto('/applicant/steps/interview/recording');
   await expect(page.getByText('The browser does not allow the camera or microphone')).toBeVisible();
   await expectNoAxeViolation(page);

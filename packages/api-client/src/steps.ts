@@ -37,6 +37,12 @@ export function stepsApi(api: ApiClient, token?: string) {
       }),
     finishAttempt: (id: string, questionId: string, attempt: number) =>
       api.post<{ answered: Record<string, number> }>(step(id, `interview/${encodeURIComponent(questionId)}/attempts/${attempt}/finish`), {}, options),
+    /** A file for a file question of the form (multipart `file`). */
+    uploadFormFile: (id: string, questionId: string, file: Blob & { name: string }) => {
+      const body = new FormData();
+      body.append('file', file, file.name);
+      return api.post<{ fileId: string; name: string }>(step(id, 'files'), body, { ...options, query: { questionId } });
+    },
     application: () => api.get<ApplicantApplication>('/v2/applicants/application', options),
     login: (applicationId: string) => api.post<{ _applicantId: string }>('/v2/applicants/login', { _applicantId: applicationId }),
   };

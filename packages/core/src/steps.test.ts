@@ -46,6 +46,7 @@ describe('form answers (spec §5 rules)', () => {
     { id: 'relocate', type: 'yesNo', label: { en: 'Relocate?' }, required: true },
     { id: 'years', type: 'number', label: { en: 'Years' }, required: false },
     { id: 'start', type: 'date', label: { en: 'Start' }, required: false },
+    { id: 'portfolio', type: 'file', label: { en: 'Portfolio' }, required: false, extensions: 'PDF' },
   ];
   it('accepts good answers', () => {
     const problems = formAnswerProblems(questions, {
@@ -55,6 +56,7 @@ describe('form answers (spec §5 rules)', () => {
       relocate: 'no',
       years: '4.5',
       start: '01/02/2020',
+      portfolio: { fileId: '0123456789abcdef01234567', name: 'work.pdf' },
     });
     assert.deepEqual(problems, {});
   });
@@ -65,6 +67,7 @@ describe('form answers (spec §5 rules)', () => {
       langs: ['de', 'de'],
       years: 'many',
       start: '31/02/2020',
+      portfolio: { fileId: '0123456789abcdef01234567', name: 'work.docx' },
     });
     assert.deepEqual(problems, {
       motivation: 'errors.required',
@@ -73,6 +76,7 @@ describe('form answers (spec §5 rules)', () => {
       relocate: 'errors.required',
       years: 'steps.errors.number',
       start: 'errors.date',
+      portfolio: 'offerPage.invalidFileExtension',
     });
   });
 });

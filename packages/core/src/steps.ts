@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { LocalizedTextSchema, type LocalizedText } from './entities';
+import { FILE_EXTENSIONS, type FileExtensionSet, fileExtension } from './files';
 import { type FieldValue, parseFormDate, type Rule, firstFailingRule } from './form-rules';
 
 /**
@@ -65,8 +66,15 @@ export function canTransition(product: StepProduct, from: StepStatus, to: StepSt
 
 // ---------- the application-form product ----------
 
-/** File questions (an extension set of spec §5) wait for a step-scoped upload that the unused-upload sweeper knows about. */
-export const QUESTION_TYPES = ['shortText', 'longText', 'singleChoice', 'multipleChoice', 'yesNo', 'number', 'date'] as const;
+export const QUESTION_TYPES = ['shortText', 'longText', 'singleChoice', 'multipleChoice', 'yesNo', 'number', 'date', 'file'] as const;
+
+/**
+ * The extension sets (spec §5) a file question may ask for: those whose content the server can
+ * recognise by its bytes (documents, images, PDF). Video, presentation and web-page sets wait
+ * for their own content checks.
+ */
+export const FILE_QUESTION_SETS = ['CV', 'TEXT', 'IMAGE', 'PDF'] as const satisfies readonly FileExtensionSet[];
+export type FileQuestionSet = (typeof FILE_QUESTION_SETS)[number];
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 
 export const QUESTION_ID = /^[a-z0-9-]{1,40}$/;
@@ -88,6 +96,8 @@ export const FormQuestionSchema = v.pipe(
     required: v.boolean(),
     /** For singleChoice and multipleChoice. */
     choices: v.optional(v.pipe(v.array(ChoiceSchema), v.maxLength(20))),
+    /** For file questions: the accepted extension set (default CV). */
+    extensions: v.optional(v.picklist(FILE_QUESTION_SETS)),
   }),
   v.check((question) => !question.type.endsWith('Choice') || (question.choices?.length ?? 0) >= 2, 'steps.errors.choicesRequired'),
 );
@@ -147,7 +157,12 @@ export const DEFAULT_PROCESS: Process = { steps: [{ product: 'application-form',
 
 // ---------- answers ----------
 
-export type FormAnswer = string | readonly string[] | null;
+/** A file question's answer: the file the step stored for it (POST /v2/application-steps/{id}/files). */
+export interface FileAnswer {
+  fileId: string;
+  name: string;
+}
+export type FormAnswer = string | readonly string[] | FileAnswer | null;
 export type FormAnswers = Readonly<Record<string, FormAnswer>>;
 
 const NUMBER = /^-?\d{1,12}(?:[.,]\d{1,6})?$/;
@@ -158,7 +173,7 @@ const NUMBER = /^-?\d{1,12}(?:[.,]\d{1,6})?$/;
  */
 export function questionProblem(question: FormQuestion, answer: FormAnswer | undefined): string | null {
   const empty = answer === undefined || answer === null || answer === '' || (Array.isArray(answer) && answer.length === 0);
-  const asField: FieldValue = empty ? null : (answer as FieldValue);
+  const asField: FieldValue = empty ? null : typeof answer === 'object' && !Array.isArray(answer) ? 'file' : (answer as FieldValue);
   const rules: Rule[] = question.required ? [{ name: 'required' }] : [];
   if (question.type === 'shortText') rules.push({ name: 'max', length: 200 });
   if (question.type === 'longText') rules.push({ name: 'max', length: 5000 });
@@ -180,6 +195,12 @@ export function questionProblem(question: FormQuestion, answer: FormAnswer | und
       return typeof answer === 'string' && NUMBER.test(answer.trim()) ? null : 'steps.errors.number';
     case 'date':
       return typeof answer === 'string' && parseFormDate(answer) ? null : 'errors.date';
+    case 'file': {
+      if (typeof answer !== 'object' || Array.isArray(answer) || !answer) return 'errors.badRequest';
+      const file = answer as FileAnswer;
+      const accepted: readonly string[] = FILE_EXTENSIONS[question.extensions ?? 'CV'];
+      return /^[0-9a-f]{24}$/.test(file.fileId) && accepted.includes(fileExtension(file.name)) ? null : 'offerPage.invalidFileExtension';
+    }
   }
 }
 
@@ -195,7 +216,7 @@ export function formAnswerProblems(questions: readonly FormQuestion[], answers: 
 
 export const FormAnswersSchema = v.record(
   QuestionIdSchema,
-  v.union([v.pipe(v.string(), v.maxLength(5000)), v.pipe(v.array(v.pipe(v.string(), v.maxLength(40))), v.maxLength(20)), v.null()]),
+  v.union([v.pipe(v.string(), v.maxLength(5000)), v.pipe(v.array(v.pipe(v.string(), v.maxLength(40))), v.maxLength(20)), v.object({ fileId: v.pipe(v.string(), v.maxLength(24)), name: v.pipe(v.string(), v.maxLength(255)) }), v.null()]),
 );
 
 // ---------- what the API answers ----------

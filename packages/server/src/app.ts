@@ -222,7 +222,7 @@ export async function buildApp({
   if (config.nodeEnv !== 'production' && mailer.outboxDir) await app.register(outboxRoutes, { outboxDir: mailer.outboxDir });
 
   const events = createEventBus(app.log);
-  const steps = createStepService({ repository: createStepRepository(db), events, provider: createBuiltinProvider(), now });
+  const steps = createStepService({ repository: createStepRepository(db), events, provider: createBuiltinProvider(), now, files: storage });
   app.decorate('events', events);
   app.decorate('steps', steps);
   const interview = createInterviewService({

@@ -1,9 +1,10 @@
 import { errorKeyFromUnknown, isApiError, stepsApi } from '@rec/api-client';
 import { type Locale, pickText, toLocale } from '@rec/core';
 import { NEXT_STEP_PATH } from '@rec/core/step-routing';
-import { type FormAnswer, type FormQuestion, questionProblem } from '@rec/core/steps';
+import { acceptAttribute, checkUploadFile } from '@rec/core/files';
+import { type FileAnswer, type FormAnswer, type FormQuestion, questionProblem } from '@rec/core/steps';
 import { Button, MessageBlock, TextField } from '@rec/ui';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
 import { $locale, api } from '../../api';
 import { useT } from '../../i18n';
 import { navigate } from '../../navigation';
@@ -76,6 +77,7 @@ export function ApplicationFormStepPage({ steps, step }: StepPageProps) {
             value={answers[question.id] ?? null}
             error={errors[question.id] ? t(errors[question.id]!) : null}
             locale={locale}
+            stepId={step?._id ?? ''}
             onChange={(value, validate) => change(question, value, validate)}
             onBlur={() => check(question, answers[question.id] ?? null)}
           />
@@ -92,6 +94,7 @@ export function ApplicationFormStepPage({ steps, step }: StepPageProps) {
 }
 
 interface QuestionProps {
+  stepId: string;
   question: FormQuestion;
   label: string;
   value: FormAnswer;
@@ -101,9 +104,11 @@ interface QuestionProps {
   onBlur(): void;
 }
 
-function Question({ question, label, value, error, locale, onChange, onBlur }: QuestionProps) {
+function Question({ stepId, question, label, value, error, locale, onChange, onBlur }: QuestionProps) {
   const t = useT();
   const id = useId();
+  const [uploading, setUploading] = useState(false);
+  const [uploadError, setUploadError] = useState<string | null>(null);
   const shownLabel = question.required ? `${label} *` : label;
   const text = typeof value === 'string' ? value : '';
   switch (question.type) {
@@ -123,6 +128,53 @@ function Question({ question, label, value, error, locale, onChange, onBlur }: Q
           onBlur={onBlur}
         />
       );
+    case 'file': {
+      const set = question.extensions ?? 'CV';
+      const chosen = value && typeof value === 'object' && !Array.isArray(value) ? (value as FileAnswer) : null;
+      const shownError = uploadError ?? error;
+      const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+        const file = event.target.files?.[0];
+        event.target.value = '';
+        if (!file) return;
+        const problem = checkUploadFile(file, set);
+        if (problem) {
+          setUploadError(t(problem.key, problem.params));
+          return;
+        }
+        setUploadError(null);
+        setUploading(true);
+        try {
+          onChange(await stepsApi(api).uploadFormFile(stepId, question.id, file));
+        } catch (failure) {
+          setUploadError(t(errorKeyFromUnknown(failure)));
+        } finally {
+          setUploading(false);
+        }
+      };
+      return (
+        <div className={`rec-field${shownError ? ' rec-field-invalid' : ''}`}>
+          <label htmlFor={id} className="rec-field-label">
+            {shownLabel}
+          </label>
+          <input
+            id={id}
+            type="file"
+            accept={acceptAttribute(set)}
+            aria-invalid={shownError ? true : undefined}
+            aria-describedby={`${id}-hint${shownError ? ` ${id}-error` : ''}`}
+            onChange={(event) => void choose(event)}
+          />
+          <p id={`${id}-hint`} className="rec-field-hint" role="status">
+            {uploading ? t('steps.form.uploading') : chosen ? t('steps.form.fileKept', { name: chosen.name }) : t('steps.form.fileTypes', { extensions: acceptAttribute(set).replaceAll(',', ', ') })}
+          </p>
+          {shownError ? (
+            <p id={`${id}-error`} className="rec-field-error" role="alert">
+              {shownError}
+            </p>
+          ) : null}
+        </div>
+      );
+    }
     case 'longText':
       return (
         <div className={`rec-field${error ? ' rec-field-invalid' : ''}`}>

@@ -39,6 +39,13 @@ export const DEMO_PROCESS: Process = {
             label: { en: 'Which robots have you maintained?', fr: 'Quels robots avez-vous déjà entretenus ?', de: 'Welche Roboter haben Sie schon gewartet?' },
             required: false,
           },
+          {
+            id: 'certificate',
+            type: 'file',
+            label: { en: 'A certificate of your qualification (PDF)', fr: 'Un certificat de votre qualification (PDF)', de: 'Ein Nachweis Ihrer Qualifikation (PDF)' },
+            required: false,
+            extensions: 'PDF',
+          },
         ],
       },
     },

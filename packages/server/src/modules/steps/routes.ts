@@ -1,5 +1,7 @@
 import { ERROR_KEYS, ObjectIdSchema, PERMISSIONS } from '@rec/core';
 import { QUESTION_ID, STEP_ERROR_KEYS } from '@rec/core/steps';
+import multipart from '@fastify/multipart';
+import { MAX_UPLOAD_BYTES } from '@rec/core/files';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { authOrThrow, requirePermission, requireRole, tenantOf } from '../../http/auth';
@@ -19,6 +21,7 @@ const AnswerParamsSchema = v.object({
   attempt: v.pipe(v.string(), v.regex(/^[1-9]$/), v.transform(Number)),
 });
 type AnswerParams = v.InferOutput<typeof AnswerParamsSchema>;
+const FileQuerySchema = v.object({ questionId: v.pipe(v.string(), v.regex(QUESTION_ID)) });
 const OffsetQuerySchema = v.object({ offset: v.pipe(v.string(), v.regex(/^\d{1,10}$/), v.transform(Number)) });
 
 /** Paths an embedded `<rec-applicant-steps>` calls from a career site with its bearer token. */
@@ -90,6 +93,22 @@ export const stepRoutes: FastifyPluginAsync<{ steps: StepService; interview: Int
   );
   app.post<{ Params: AnswerParams }>(`${answerPath}/:attempt/finish`, { preHandler: validateRequest({ params: answerParams }) }, async (request) =>
     interview.finish(await accessOf(request), request.params.id, request.params.questionId, request.params.attempt),
+  );
+
+  // Files of the form's file questions (multipart `file`, at most 10 MB like every upload).
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 2, parts: 3, headerPairs: 50 } });
+  app.post<{ Params: StepParams; Querystring: { questionId: string } }>(
+    '/v2/application-steps/:id/files',
+    { preHandler: validateRequest({ params: stepParams, query: { schema: FileQuerySchema, errorKey: ERROR_KEYS.invalidQuery } }) },
+    async (request, reply) => {
+      const access = await accessOf(request);
+      if (!request.isMultipart()) throw new HttpError(415, ERROR_KEYS.unsupportedMediaType);
+      const part = await request.file();
+      if (part?.fieldname !== 'file') throw new HttpError(400, ERROR_KEYS.badRequest);
+      const bytes = await part.toBuffer();
+      const answer = await steps.uploadFormFile(access, request.params.id, request.query.questionId, part.filename.slice(-255), bytes);
+      return reply.code(201).send(answer);
+    },
   );
 
   app.get('/v2/applicants/application', async (request) => steps.application(await accessOf(request)));

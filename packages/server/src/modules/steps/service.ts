@@ -2,6 +2,7 @@ import { ERROR_KEYS, type ErrorKey, type LocalizedText, toLocale } from '@rec/co
 import {
   type ApplicantApplication,
   type ApplicationStep,
+  type FileAnswer,
   ApplicationFormConfigSchema,
   canTransition,
   DEFAULT_PROCESS,
@@ -23,6 +24,9 @@ import { newId } from '../../db/ids';
 import type { EventBus } from '../../events/event-bus';
 import { FieldsError, HttpError } from '../../http/errors';
 import { addMs, type Clock, MINUTE, newToken, tokenHash } from '../auth/tokens';
+import { recogniseContent } from '../storage/file-content';
+import type { FileStorage } from '../storage/file-storage';
+import { checkUploadFile, fileExtension } from '@rec/core/files';
 import type { AssessmentContent, AssessmentProvider } from './assessment-provider';
 import type { CandidateApplicationRow, StepRepository, StepRow } from './repository';
 
@@ -36,8 +40,8 @@ type ApplicationRef = { companyId: string; applicationId: string };
 
 export type StepService = ReturnType<typeof createStepService>;
 
-export function createStepService(deps: { repository: StepRepository; events: EventBus; provider: AssessmentProvider; now: Clock }) {
-  const { repository, events, provider, now } = deps;
+export function createStepService(deps: { repository: StepRepository; events: EventBus; provider: AssessmentProvider; now: Clock; files: FileStorage }) {
+  const { repository, events, provider, now, files } = deps;
 
   const notFound = () => new HttpError(404, STEP_ERROR_KEYS.notFound);
   const conflict = () => new HttpError(409, STEP_ERROR_KEYS.invalidTransition);
@@ -138,10 +142,18 @@ export function createStepService(deps: { repository: StepRepository; events: Ev
         const parsed = v.safeParse(FormAnswersSchema, input.answers ?? {});
         if (!parsed.success) throw new HttpError(400, STEP_ERROR_KEYS.answers);
         const problems = formAnswerProblems(config.questions, parsed.output);
+        // A file answer must name a file this step stored for that very question.
+        const stored = (step.progress.files ?? {}) as Record<string, { questionId: string }>;
+        for (const question of config.questions) {
+          const answer = parsed.output[question.id];
+          if (question.type === 'file' && answer && typeof answer === 'object' && !Array.isArray(answer) && stored[(answer as FileAnswer).fileId]?.questionId !== question.id) {
+            problems[question.id] ??= STEP_ERROR_KEYS.answers;
+          }
+        }
         if (Object.keys(problems).length) throw new FieldsError(problems);
         const known = new Set(config.questions.map((question) => question.id));
         const answers = Object.fromEntries(Object.entries(parsed.output).filter(([id]) => known.has(id)));
-        return finish(ref, step, rows, { progress: { answers } });
+        return finish(ref, step, rows, { progress: { ...step.progress, answers } });
       }
       if (step.product === 'interview') {
         const config = v.parse(InterviewConfigSchema, step.config);
@@ -152,6 +164,30 @@ export function createStepService(deps: { repository: StepRepository; events: Ev
       if (step.status !== 'PERMISSION_REQUIRED') throw conflict();
       if (input.shareResult !== true) throw new HttpError(400, STEP_ERROR_KEYS.permissionRequired);
       return finish(ref, step, rows, { progress: { ...step.progress, sharedAt: now().toISOString() } });
+    },
+
+    /**
+     * A file for a file question of the current form step: the extension must be in the
+     * question's set and the bytes must be what the extension says (magic numbers). Kept on the
+     * step (not among the apply form's uploads, which are swept when no application takes them).
+     */
+    async uploadFormFile(access: StepAccess, stepId: string, questionId: string, name: string, bytes: Buffer): Promise<FileAnswer> {
+      const { step, rows } = await ownStep(access, stepId);
+      requireCurrent(step, rows);
+      if (step.product !== 'application-form') throw conflict();
+      const question = v.parse(ApplicationFormConfigSchema, step.config).questions.find((item) => item.id === questionId && item.type === 'file');
+      if (!question) throw notFound();
+      const problem = checkUploadFile({ name, size: bytes.length }, question.extensions ?? 'CV');
+      if (problem?.key === 'offerPage.maxFileSize') throw new HttpError(bytes.length ? 413 : 400, bytes.length ? ERROR_KEYS.payloadTooLarge : ERROR_KEYS.badRequest);
+      const extension = fileExtension(name);
+      const content = recogniseContent(bytes);
+      if (problem || !content?.extensions.includes(extension)) throw new HttpError(415, ERROR_KEYS.unsupportedMediaType);
+      const key = await files.put(step.company_id, bytes, extension);
+      const fileId = newId(now());
+      const stored = { ...((step.progress.files ?? {}) as Record<string, unknown>), [fileId]: { key, name, contentType: content.type, size: bytes.length, questionId } };
+      await repository.saveProgress(step.company_id, step.id, { ...step.progress, files: stored });
+      if (step.status === 'PENDING') await move(step, 'STARTED', { started: true });
+      return { fileId, name };
     },
 
     /** The form and the interview: PENDING -> STARTED when the candidate begins (idempotent). */

@@ -4,6 +4,7 @@ import type { DomainEvent } from '../../events/event-bus';
 import { DEMO_ACCOUNTS } from '../../seed/demo-accounts';
 import { DEMO } from '../../seed/demo-ids';
 import { uploadCv } from '../../testing/candidate';
+import { multipartFile, SMALL_PDF } from '../../testing/multipart';
 import { describeEachBackend } from '../../testing/test-database';
 import { brainItems } from './builtin-assessments';
 import { DEMO_PROCESS, DEMO_STEPS } from '../../seed/demo-steps';
@@ -233,6 +234,26 @@ describeEachBackend('the applicant step flow', (context) => {
     assert.equal(step.product, 'interview');
     const opening = await context.app.inject({ method: 'GET', url: `/v2/jobs/${DEMO_STEPS.openingId}/process`, headers: { cookie: await sessionOf(DEMO_ACCOUNTS.owner.id) } });
     assert.deepEqual(opening.json(), DEMO_PROCESS);
+  });
+
+  it('stores a file for a file question after checking its extension set and content, and accepts only that file as the answer', async () => {
+    await setProcess([{ product: 'application-form', config: { questions: [{ id: 'portfolio', type: 'file', label: { en: 'Portfolio' }, required: true, extensions: 'PDF' }] } }]);
+    const { token } = await apply();
+    const { step } = (await call(token, 'GET', '/v2/application-steps/next')).json();
+    const upload = (name: string, content: Buffer, question = 'portfolio') => {
+      const { payload, headers } = multipartFile('file', name, content);
+      return context.app.inject({ method: 'POST', url: `/v2/application-steps/${step._id}/files?questionId=${question}`, payload, headers: { ...headers, authorization: `Bearer ${token}` } });
+    };
+    assert.equal((await upload('work.docx', SMALL_PDF)).statusCode, 415, 'not in the PDF set');
+    assert.equal((await upload('work.pdf', Buffer.from('<html>not a pdf</html>'))).statusCode, 415, 'bytes are not a PDF');
+    assert.equal((await upload('work.pdf', SMALL_PDF, 'other')).statusCode, 404);
+    const stored = await upload('work.pdf', SMALL_PDF);
+    assert.equal(stored.statusCode, 201, stored.body);
+    const answer = stored.json();
+    assert.equal(answer.name, 'work.pdf');
+    const forged = await call(token, 'POST', `/v2/application-steps/${step._id}/complete`, { answers: { portfolio: { fileId: '0123456789abcdef01234567', name: 'x.pdf' } } });
+    assert.deepEqual(forged.json().fields, { portfolio: 'steps.errors.answers' });
+    assert.deepEqual((await call(token, 'POST', `/v2/application-steps/${step._id}/complete`, { answers: { portfolio: answer } })).json(), { finished: true });
   });
 
   it('answers the embedded flow across origins without credentials', async () => {
