@@ -68,7 +68,7 @@ test('a wrong password is announced on the form', async ({ page }) => {
   await expect(page).toHaveURL(/\/login\/password/);
 });
 
-test('an applicant requests a magic link, opens it from the outbox and reaches /applicant/steps/next', async ({ page }) => {
+test('an applicant requests a magic link, opens it from the outbox and reaches their next step', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('Email address').fill(APPLICANT);
   await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
@@ -86,9 +86,9 @@ test('an applicant requests a magic link, opens it from the outbox and reaches /
     .toBeTruthy();
   // The mail carries the server's PUBLIC_URL; the path is what matters here.
   await page.goto(new URL(link!).pathname);
-  await expect(page).toHaveURL(/\/applicant\/steps\/next$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your application');
-  await expect(page.getByText('Your application steps will appear here')).toBeVisible();
+  // /applicant/steps/next sends Camille (seeded half way, application in French) on to her interview.
+  await expect(page).toHaveURL(/\/applicant\/steps\/interview$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Entretien vidéo');
 
   // The link works once: opening it again ends on /login.
   await page.context().clearCookies();

@@ -29,6 +29,11 @@ import { OpeningsListPage } from './pages/openings/OpeningsListPage';
 import { OpeningWizardPage } from './pages/openings/OpeningWizardPage';
 import { PostingWizardPage } from './pages/openings/PostingWizardPage';
 import { StepsNextPage } from './pages/StepsNextPage';
+import { ApplicationFormStepPage } from './pages/steps/ApplicationFormStepPage';
+import { AssessmentStepPage } from './pages/steps/AssessmentStepPage';
+import { AssessmentConsentPage, AssessmentLoginPage, GrantPermissionPage, RelayConsentPage, StepInstructionsPage } from './pages/steps/AssessmentStatusPages';
+import { InterviewIntroPage, InterviewOverviewPage, InterviewRecordingPage } from './pages/steps/InterviewPages';
+import type { StepPageProps } from './pages/steps/StepFrame';
 import { createRouteServices } from './route-services';
 import { createMiddleware } from './router/middleware';
 import { createRouter } from './router/resolve';
@@ -173,11 +178,38 @@ function renderPage(route: RouteDefinition, context: NavigationContext) {
       return <PostingsPage slug={params.slug ?? ''} />;
     case 'opening-other':
       return <OpeningOtherPage slug={params.slug ?? ''} />;
+    case 'steps-application-form':
+      return <ApplicationFormStepPage {...stepProps(context)} />;
+    case 'steps-assessment':
+      return <AssessmentStepPage {...stepProps(context)} />;
+    case 'steps-relay-consent':
+      return <RelayConsentPage {...stepProps(context)} />;
+    case 'steps-grant-permission':
+      return <GrantPermissionPage {...stepProps(context)} />;
+    case 'steps-assessment-consent':
+      return <AssessmentConsentPage {...stepProps(context)} />;
+    case 'steps-assessment-login':
+      return <AssessmentLoginPage {...stepProps(context)} />;
+    case 'steps-interview':
+      return <InterviewOverviewPage {...stepProps(context)} />;
+    case 'steps-interview-intro':
+      return <InterviewIntroPage {...stepProps(context)} />;
+    case 'steps-interview-recording':
+      return <InterviewRecordingPage {...stepProps(context)} />;
+    case 'steps-constants':
+      return <StepInstructionsPage {...stepProps(context)} product={null} />;
+    case 'steps-assessment-constants':
+      return <StepInstructionsPage {...stepProps(context)} product={params.afstep ?? null} />;
     case 'coming':
       return <ComingPage section={route.section ?? 'applicant'} title={route.title} />;
     default:
       return null;
   }
+}
+
+/** The steps a step route's rule loaded (see router/step-rules). */
+function stepProps(context: NavigationContext): StepPageProps {
+  return { steps: context.data.steps as StepPageProps['steps'], step: (context.data.step as StepPageProps['step']) ?? null };
 }
 
 function renderResolution(resolution: Resolution, id: number) {

@@ -1,4 +1,4 @@
-import { authorizeApplicantToken, fetchInvitation, fetchTenants, removeApplicantData, switchTenant } from '@rec/api-client';
+import { authorizeApplicantToken, fetchInvitation, fetchTenants, removeApplicantData, stepsApi, switchTenant } from '@rec/api-client';
 import {
   browserStorage,
   clearSession,
@@ -11,6 +11,7 @@ import {
   resetCompany,
   resetOpening,
   clearToasts,
+  showToast,
   resetPermissions,
   resetRecruiterMe,
 } from '@rec/stores';
@@ -78,6 +79,9 @@ export function createRouteServices(): RouteServices {
       return { language: me.settings?.language ?? null };
     },
     loadOpening: (openingId) => loadOpening(api, openingId),
+    fetchNextStep: () => stepsApi(api).next(),
+    fetchApplicationLocale: async () => (await stepsApi(api).application()).locale,
+    warn: () => void showToast({ tone: 'info', title: 'steps.contactSupportWarning.title', message: 'steps.contactSupportWarning.text' }),
     storage,
     cookiesEnabled: () => probeCookies(),
     origin: typeof location === 'undefined' ? 'http://localhost' : location.origin,

@@ -100,10 +100,18 @@ describe('route table (spec §2)', () => {
   it('applicant area and candidate portal', async () => {
     assert.deepEqual(await router.resolve('/applicant'), { kind: 'redirect', to: '/applicant/steps/next' });
     assert.deepEqual(await router.resolve('/applicant/steps'), { kind: 'redirect', to: '/applicant/steps/next' });
-    assert.deepEqual(await page('/applicant/steps/next'), { page: 'applicant-steps-next', layout: 'application', middleware: ['auth', 'auth-applicant'], section: undefined, params: {} });
-    for (const child of ['constants', 'interview', 'next/pw1', 'interview/intro', 'application-form', 'interview/recording']) {
+    assert.deepEqual(await page('/applicant/steps/next'), {
+      page: 'applicant-steps-next',
+      layout: 'application',
+      middleware: ['auth', 'auth-applicant', 'steps-entry'],
+      section: undefined,
+      params: {},
+    });
+    assert.deepEqual((await page('/applicant/steps/next/pw1')).middleware, ['auth', 'auth-applicant', 'steps-entry']);
+    for (const child of ['constants', 'interview', 'interview/intro', 'application-form', 'interview/recording']) {
       const found = await page(`/applicant/steps/${child}`);
-      assert.deepEqual([found.layout, found.section, found.middleware], ['application', 'steps', ['auth', 'auth-applicant']], child);
+      assert.deepEqual([found.layout, found.middleware], ['application', ['auth', 'auth-applicant', 'step-page']], child);
+      assert.notEqual(found.page, 'coming', child);
     }
     for (const child of ['', '/constants', '/login', '/consent', '/relayConsent', '/grantPermission']) {
       const found = await page(`/applicant/steps/shape${child}`);

@@ -1,5 +1,5 @@
 import { OBJECT_ID_PATTERN } from '@rec/core';
-import type { RouteDefinition } from './types';
+import type { PageName, RouteDefinition } from './types';
 
 /**
  * Every route of spec §2 as data (path, layout, middleware, page), most specific first:
@@ -24,13 +24,12 @@ const recruiter = (path: string, middleware: string[], section: RouteDefinition[
   ...extra,
 });
 
-const steps = (path: string, extra: Partial<RouteDefinition> = {}): RouteDefinition => ({
+/** A step page of the applicant area: the applicant's session, then the rule that loads the steps and checks the page fits. */
+const steps = (path: string, page: PageName, rule = 'step-page'): RouteDefinition => ({
   path,
   layout: 'application',
-  middleware: APPLICATION,
-  page: 'coming',
-  section: 'steps',
-  ...extra,
+  middleware: [...APPLICATION, rule],
+  page,
 });
 
 /** Sub-pages of /recruiter/settings_new (spec §2). */
@@ -110,19 +109,19 @@ export const ROUTES: readonly RouteDefinition[] = [
   { path: '/applicant', layout: 'application', middleware: APPLICATION, page: 'redirect', redirectTo: '/applicant/steps/next' },
   { path: '/applicant/message', layout: 'message', middleware: [], page: 'message' },
   { path: '/applicant/steps', layout: 'application', middleware: APPLICATION, page: 'redirect', redirectTo: '/applicant/steps/next' },
-  { path: '/applicant/steps/next', layout: 'application', middleware: APPLICATION, page: 'applicant-steps-next' },
-  steps('/applicant/steps/next/:password'),
-  steps('/applicant/steps/constants'),
-  steps('/applicant/steps/interview'),
-  steps('/applicant/steps/interview/intro'),
-  steps('/applicant/steps/interview/recording'),
-  steps('/applicant/steps/application-form'),
-  steps('/applicant/steps/:afstep', { middleware: [...APPLICATION, 'af-step'] }),
-  steps('/applicant/steps/:afstep/constants', { middleware: [...APPLICATION, 'af-step'] }),
-  steps('/applicant/steps/:afstep/login', { middleware: [...APPLICATION, 'af-step'] }),
-  steps('/applicant/steps/:afstep/consent', { middleware: [...APPLICATION, 'af-step'] }),
-  steps('/applicant/steps/:afstep/relayConsent', { middleware: [...APPLICATION, 'af-step'] }),
-  steps('/applicant/steps/:afstep/grantPermission', { middleware: [...APPLICATION, 'af-step'] }),
+  { path: '/applicant/steps/next', layout: 'application', middleware: [...APPLICATION, 'steps-entry'], page: 'applicant-steps-next' },
+  steps('/applicant/steps/next/:password', 'applicant-steps-next', 'steps-entry'),
+  steps('/applicant/steps/constants', 'steps-constants'),
+  steps('/applicant/steps/interview', 'steps-interview'),
+  steps('/applicant/steps/interview/intro', 'steps-interview-intro'),
+  steps('/applicant/steps/interview/recording', 'steps-interview-recording'),
+  steps('/applicant/steps/application-form', 'steps-application-form'),
+  steps('/applicant/steps/:afstep', 'steps-assessment', 'af-step'),
+  steps('/applicant/steps/:afstep/constants', 'steps-assessment-constants', 'af-step'),
+  steps('/applicant/steps/:afstep/login', 'steps-assessment-login', 'af-step'),
+  steps('/applicant/steps/:afstep/consent', 'steps-assessment-consent', 'af-step'),
+  steps('/applicant/steps/:afstep/relayConsent', 'steps-relay-consent', 'af-step'),
+  steps('/applicant/steps/:afstep/grantPermission', 'steps-grant-permission', 'af-step'),
   { path: '/applicant/ongoing', layout: 'ongoing', middleware: ['auth'], page: 'coming', section: 'applicant' },
   { path: '/applicant/ongoing/:password', layout: 'ongoing', middleware: ['auth'], page: 'coming', section: 'applicant' },
   { path: '/applicant/candidatures', layout: 'ongoing', middleware: ['auth'], page: 'coming', section: 'candidatures' },

@@ -3,7 +3,6 @@ import { describe, it } from 'node:test';
 import { ApiError, type Session, type UserType } from '@rec/api-client';
 import { memoryStorage, REALM_PROFILES_STORAGE_KEY, readRealmProfiles } from '@rec/stores';
 import {
-  afStep,
   auth,
   authAdmin,
   authApplicant,
@@ -372,12 +371,5 @@ describe('rule recruiter entry (recruiter-entry)', () => {
     assert.deepEqual(expired.calls, ['clearSession']);
     const broken = services({ as: 'recruiter', loadRecruiterArea: () => Promise.reject(new ApiError(500)) });
     assert.equal((await recruiterEntry(context('/recruiter'), broken)).kind, 'error');
-  });
-});
-
-describe('rule /applicant/steps/{afstep} (af-step)', () => {
-  it('accepts shape, drive, brain; anything else goes to the next step', async () => {
-    for (const afstep of ['shape', 'drive', 'brain']) assert.deepEqual(await afStep(context(`/applicant/steps/${afstep}`, { afstep }), services()), CONTINUE);
-    assert.deepEqual(await afStep(context('/applicant/steps/other', { afstep: 'other' }), services()), to('/applicant/steps/next'));
   });
 });

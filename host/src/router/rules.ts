@@ -1,6 +1,7 @@
 import { isApiError, type UserType } from '@rec/api-client';
 import { readRealmProfiles, saveRealmProfile } from '@rec/stores';
 import type { RouteServices } from './services';
+import { STEP_RULES } from './step-rules';
 import type { Middleware, MiddlewareResult, NavigationContext } from './types';
 
 /**
@@ -258,12 +259,6 @@ export const openingEntry: Rule = async (context, services) => {
   }
 };
 
-/** The external-service steps of /applicant/steps/{afstep}. */
-export const AF_STEPS = ['shape', 'drive', 'brain'] as const;
-
-/** /applicant/steps/{afstep}/*: afstep must be shape, drive or brain, else the next step. */
-export const afStep: Rule = (context) => ((AF_STEPS as readonly string[]).includes(context.params.afstep ?? '') ? CONTINUE : redirect(ROLE_HOME.applicant));
-
 /** Every middleware and rule by its route-table name. */
 export const RULES: Readonly<Record<string, Rule>> = {
   auth,
@@ -284,7 +279,7 @@ export const RULES: Readonly<Record<string, Rule>> = {
   invitation,
   'tenant-chooser': tenantChooser,
   'recruiter-entry': recruiterEntry,
-  'af-step': afStep,
+  ...STEP_RULES,
   'opening-entry': openingEntry,
 };
 

@@ -1,4 +1,5 @@
 import type { Invitation, Session, Tenant } from '@rec/api-client';
+import type { NextStepAnswer } from '@rec/core/steps';
 import type { KeyValueStorage } from '@rec/stores';
 
 /**
@@ -24,6 +25,12 @@ export interface RouteServices {
   loadRecruiterArea(session: Session): Promise<{ language?: string | null }>;
   /** Loads the opening of an opening route unless it is the held one (absent in tests of other rules). */
   loadOpening?(openingId: string): Promise<unknown>;
+  /** GET /v2/application-steps/next for the signed-in applicant (absent in tests of other rules). */
+  fetchNextStep?(): Promise<NextStepAnswer>;
+  /** The current application's locale (GET /v2/applicants/application). */
+  fetchApplicationLocale?(): Promise<string>;
+  /** Shows a warning toast (the unknown-status "contact support" warning of spec §2). */
+  warn?(key: 'contactSupport'): void;
   /** Local browser storage (realm profiles), null where unavailable. */
   storage: KeyValueStorage | null;
   /** Whether the browser keeps cookies (navigator.cookieEnabled and a write/read probe). */

@@ -42,7 +42,18 @@ export type PageName =
   | 'redirect'
   | 'referral'
   | 'reset-password'
-  | 'share';
+  | 'share'
+  | 'steps-constants'
+  | 'steps-interview'
+  | 'steps-interview-intro'
+  | 'steps-interview-recording'
+  | 'steps-application-form'
+  | 'steps-assessment'
+  | 'steps-assessment-constants'
+  | 'steps-assessment-login'
+  | 'steps-assessment-consent'
+  | 'steps-relay-consent'
+  | 'steps-grant-permission';
 
 /** The product area a `coming` page belongs to (its text says which section arrives later). */
 export type Section =

@@ -77,3 +77,4 @@ export {
   updateOpening,
   updatePosting,
 } from './openings';
+export { type AssessmentContent, fetchOpeningProcess, saveOpeningProcess, type StepsApi, stepsApi } from './steps';

@@ -95,6 +95,11 @@ export interface ApplicationReceipt {
   candidateId: string;
   /** False when the submission id was seen before: nothing new was created. */
   created: boolean;
+  /**
+   * A new application's bearer token for its step flow (issue 10): the embedded offer keeps it
+   * in memory to continue the steps in place; the magic link is the way back later.
+   */
+  stepsToken?: string;
 }
 
 export interface ReferralLink {

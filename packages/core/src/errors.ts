@@ -1,3 +1,4 @@
+import type { StepErrorKey } from './steps';
 /**
  * Error keys carried by API errors and shown through i18next (`errors.*` / feature keys).
  * The server answers `{ statusCode, error: <key> }`; clients translate the key.
@@ -42,7 +43,7 @@ export const ERROR_KEYS = {
   /** An upload's name carries control characters. */
   invalidFileName: 'offerPage.invalidFileName',
 } as const;
-export type ErrorKey = (typeof ERROR_KEYS)[keyof typeof ERROR_KEYS];
+export type ErrorKey = (typeof ERROR_KEYS)[keyof typeof ERROR_KEYS] | StepErrorKey;
 
 export interface ApiErrorBody {
   statusCode: number;

@@ -70,6 +70,13 @@ import { createOpeningService } from './modules/openings/service';
 import { createPostingRepository } from './modules/postings/repository';
 import { postingRoutes } from './modules/postings/routes';
 import { createPostingService } from './modules/postings/service';
+import { createEventBus, type EventBus } from './events/event-bus';
+import { createBuiltinProvider } from './modules/steps/builtin-assessments';
+import { createInterviewService } from './modules/steps/interview';
+import { createInterviewRepository, createStepRepository } from './modules/steps/repository';
+import { createDiskVideoStorage } from './modules/steps/video-storage';
+import { stepRoutes } from './modules/steps/routes';
+import { createStepService, type StepService } from './modules/steps/service';
 
 /**
  * Fastify 5 ignores a numeric trustProxy (it cannot check the direct peer). A hop count keeps its
@@ -113,6 +120,9 @@ declare module 'fastify' {
     accounts: AccountsModule;
     /** Every method and URL registered, in order: the route matrix and fuzz tests iterate over it. */
     registeredRoutes: readonly RegisteredRoute[];
+    /** The in-process domain event bus (realtime, mails and caches subscribe). */
+    events: EventBus;
+    steps: StepService;
   }
 }
 
@@ -245,12 +255,27 @@ export async function buildApp({
   await app.register(exportRoutes, { openings, applicants, audit });
   if (config.nodeEnv !== 'production' && mailer.outboxDir) await app.register(outboxRoutes, { outboxDir: mailer.outboxDir });
 
+  const events = createEventBus(app.log);
+  const steps = createStepService({ repository: createStepRepository(db), events, provider: createBuiltinProvider(), now, files: storage });
+  app.decorate('events', events);
+  app.decorate('steps', steps);
+  const interview = createInterviewService({
+    steps,
+    repository: createInterviewRepository(db),
+    storage: createDiskVideoStorage(join(config.dataDir ?? join(tmpdir(), `rec-data-${process.pid}`), 'uploads', 'interviews')),
+  });
+  await app.register(stepRoutes, { steps, interview });
+
   const rateLimit = options.rateLimit ?? { limit: 30, windowMs: 60_000 };
   const applications = createApplicationService({
     repository: createApplicationRepository(db),
     offers,
     notifyCandidate: options.notifyCandidate ?? createCandidateNotifier({ auth, mailer, publicUrl: config.publicUrl }),
     log: app.log,
+    afterCreate: async ({ companyId, applicationId }) => {
+      await steps.createSteps(companyId, applicationId);
+      return { stepsToken: (await steps.issueToken(companyId, applicationId)).token };
+    },
   });
   await app.register(applicationRoutes, { applications, limiter: createRateLimiter(rateLimit) });
   const uploads = createUploadRepository(db);

@@ -13,6 +13,7 @@ import { useStore } from '../../use-store';
 import { ApplyFormFields } from './ApplyFormFields';
 import { DescriptionField, descriptionText, languageName, Notice, SelectField, useRuleText, WizardSteps } from './shared';
 import { contractLabel, contractOptions } from './contract-options';
+import { StepsSection } from './StepsSection';
 
 /** The opening wizard's steps (the {slug} of /recruiter/openings/create/{slug}). */
 export const OPENING_WIZARD_STEPS = ['details', 'review'] as const;
@@ -316,6 +317,7 @@ function EditOpening({ openingId }: { openingId: string }) {
       </p>
       <h1 id="wizard-title">{heading}</h1>
       <OpeningForm values={valuesOf(opening)} applyForm={opening.applyForm} submitLabel={t('openings.wizard.save')} onSubmit={save} busy={saving} />
+      <StepsSection openingId={openingId} />
     </section>
   );
 }

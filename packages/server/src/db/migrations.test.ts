@@ -25,8 +25,14 @@ const TABLES = [
   'referrals',
   'share_links',
   'audit_log',
+  'company_step_processes',
+  'opening_step_processes',
+  'application_steps',
+  'applicant_current_applications',
+  'step_access_tokens',
+  'interview_answers',
 ] as const;
-const ALL_MIGRATIONS = ['0001-public-offers', '0002-accounts', '0003-applications', '0004-openings', '0005-submission-scope', '0006-upload-limits', '0007-board-names-contract-codes', '0009-apply-form'];
+const ALL_MIGRATIONS = ['0001-public-offers', '0002-accounts', '0003-applications', '0004-openings', '0005-submission-scope', '0006-upload-limits', '0007-board-names-contract-codes', '0009-apply-form', '0010-application-steps'];
 
 async function rowCounts(db: Kysely<Database>): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
@@ -84,11 +90,18 @@ for (const backend of testBackends()) {
           auth_tokens: 0,
           invitations: 1,
           uploads: 0,
-          candidates: 63,
-          applications: 63,
+          candidates: 64,
+          applications: 64,
           referrals: 1,
           share_links: 1,
           audit_log: 0,
+          // The step flow's demo: one opening's process, Camille's three steps (issue 10).
+          company_step_processes: 0,
+          opening_step_processes: 1,
+          application_steps: 3,
+          applicant_current_applications: 0,
+          step_access_tokens: 0,
+          interview_answers: 0,
         });
 
         await db.updateTable('companies').set({ name: 'Lumen Robotics SA' }).where('id', '=', DEMO.companyId).execute();

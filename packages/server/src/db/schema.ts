@@ -22,6 +22,12 @@ export interface Database {
   referrals: ReferralsTable;
   share_links: ShareLinksTable;
   audit_log: AuditLogTable;
+  company_step_processes: CompanyStepProcessesTable;
+  opening_step_processes: OpeningStepProcessesTable;
+  application_steps: ApplicationStepsTable;
+  applicant_current_applications: ApplicantCurrentApplicationsTable;
+  step_access_tokens: StepAccessTokensTable;
+  interview_answers: InterviewAnswersTable;
 }
 
 /** Written by the database (default now()), never by the application. */
@@ -263,5 +269,64 @@ export interface AuditLogTable {
   /** No foreign key: the record outlives a deleted opening. */
   opening_id: string | null;
   details: ColumnType<Record<string, unknown>, Record<string, unknown> | undefined, never>;
+  created_at: CreatedAt;
+}
+
+// ---------- the applicant's step flow (0010) ----------
+
+type Json = Record<string, unknown>;
+
+/** A company's default process for new openings (`{ steps: [...] }`, ProcessSchema of @rec/core). */
+export interface CompanyStepProcessesTable {
+  company_id: string;
+  process: ColumnType<Json, Json, Json>;
+  updated_at: UpdatedAt;
+}
+
+export interface OpeningStepProcessesTable {
+  company_id: string;
+  opening_id: string;
+  process: ColumnType<Json, Json, Json>;
+  updated_at: UpdatedAt;
+}
+
+export interface ApplicationStepsTable {
+  id: string;
+  company_id: string;
+  application_id: string;
+  position: number;
+  product: string;
+  config: ColumnType<Json, Json, Json>;
+  status: ColumnType<string, string | undefined, string>;
+  progress: ColumnType<Json, Json | undefined, Json>;
+  result: ColumnType<Json | null, Json | null | undefined, Json | null>;
+  started_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  finished_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ApplicantCurrentApplicationsTable {
+  account_id: string;
+  company_id: string;
+  application_id: string;
+}
+
+export interface StepAccessTokensTable {
+  token_hash: string;
+  company_id: string;
+  application_id: string;
+  expires_at: ColumnType<Date, Date, Date>;
+}
+
+export interface InterviewAnswersTable {
+  company_id: string;
+  step_id: string;
+  question_id: string;
+  attempt: number;
+  storage_key: string;
+  received: ColumnType<number, number | undefined, number>;
+  content_type: string | null;
+  finished_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: CreatedAt;
 }

@@ -9,6 +9,7 @@ import { sanitizeDescription } from '../modules/offers/sanitize-description';
 import { seedDemoApplications } from './demo-applications';
 import { seedDemoOpenings } from './demo-openings';
 import { DEMO_OFFERS, type DemoOffer, demoDescription, PLACES } from './demo-offers';
+import { seedDemoSteps } from './demo-steps';
 
 const COMPANY_IDS: Record<DemoOffer['company'], string> = { lumen: DEMO.companyId, nordwind: DEMO.otherCompanyId };
 const BOARD_IDS: Record<DemoOffer['company'], string> = { lumen: DEMO.boardId, nordwind: DEMO.otherBoardId };
@@ -86,6 +87,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
 
     await seedDemoApplications(trx);
     await seedDemoOpenings(trx);
+    await seedDemoSteps(trx);
   });
   await seedDemoAccounts(db);
 }

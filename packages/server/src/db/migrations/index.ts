@@ -7,6 +7,7 @@ import * as submissionScope from './0005-submission-scope';
 import * as uploadLimits from './0006-upload-limits';
 import * as boardNamesContractCodes from './0007-board-names-contract-codes';
 import * as applyForm from './0009-apply-form';
+import * as applicationSteps from './0010-application-steps';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the set is the
@@ -21,4 +22,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0006-upload-limits': uploadLimits,
   '0007-board-names-contract-codes': boardNamesContractCodes,
   '0009-apply-form': applyForm,
+  '0010-application-steps': applicationSteps,
 };

@@ -34,6 +34,8 @@ export function createApplicationService(deps: {
   offers: OfferService;
   notifyCandidate: NotifyCandidate;
   log?: { error(object: unknown, message: string): void };
+  /** Runs once a new application is saved (the step flow creates its steps); may add to the answer. */
+  afterCreate?: (created: { companyId: string; applicationId: string }) => Promise<Partial<ApplicationReceipt>>;
 }) {
   const { repository, offers, notifyCandidate } = deps;
 
@@ -105,6 +107,14 @@ export function createApplicationService(deps: {
         return replay(winner);
       });
 
+      let extra: Partial<ApplicationReceipt> = {};
+      if (result.created && deps.afterCreate) {
+        // The application is saved: a failing hook is logged; the step flow creates missing steps on first read.
+        extra = await deps.afterCreate({ companyId, applicationId: result.applicationId }).catch((error: unknown) => {
+          deps.log?.error({ err: error }, 'after-create hook failed');
+          return {};
+        });
+      }
       if (result.created) {
         const notice: ApplicationNotice = {
           ...result,
@@ -120,7 +130,7 @@ export function createApplicationService(deps: {
         // The application is saved: a mail failure must not turn it into an error for the candidate.
         await notifyCandidate(notice).catch((error: unknown) => deps.log?.error({ err: error }, 'confirmation mail failed'));
       }
-      return result;
+      return { ...result, ...extra };
     },
   };
 }

@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolation, signIn } from './helpers';
+
+// Nora owns Nordwind Logistik (German interface); the Lumen owner's sign-ins belong to openings.spec.
+const NORA = { email: 'nora.owner@nordwind.example', password: 'nordwind-owner-2026' };
+
+test('an owner adds, reorders and configures the steps of an opening in the wizard', async ({ page }) => {
+  await signIn(page, NORA);
+  await expect(page).toHaveURL(/\/recruiter/);
+  const list = await (await page.request.get('/v2/jobs?pageSize=20')).json();
+  const opening = (list.items as Array<{ _id: string; status: string }>).find((item) => item.status !== 'ARCHIVED');
+  expect(opening).toBeTruthy();
+  await page.goto(`/recruiter/openings/${opening!._id}/edit`);
+
+  const section = page.getByRole('region', { name: 'Schritte nach der Bewerbung' });
+  await expect(section.getByRole('heading', { level: 3, name: '1. Fragen' })).toBeVisible();
+  await section.getByLabel('Hinzuzufügender Schritt').selectOption({ label: 'Persönlichkeitsfragebogen' });
+  await section.getByRole('button', { name: 'Schritt hinzufügen' }).click();
+  await section.getByRole('button', { name: 'Persönlichkeitsfragebogen nach oben' }).click();
+  await expect(section.getByRole('heading', { level: 3, name: '1. Persönlichkeitsfragebogen' })).toBeVisible();
+  await section.getByRole('button', { name: 'Frage hinzufügen' }).click();
+  await section.getByLabel('Fragetext').fill('Warum Nordwind?');
+  await section.getByLabel('Antwort erforderlich').check();
+  await expectNoAxeViolation(page, '.steps-editor');
+  await section.getByRole('button', { name: 'Schritte speichern' }).click();
+  await expect(page.getByText('Schritte gespeichert')).toBeVisible();
+
+  const saved = await (await page.request.get(`/v2/jobs/${opening!._id}/process`)).json();
+  expect(saved.steps.map((step: { product: string }) => step.product)).toEqual(['shape', 'application-form']);
+  expect(saved.steps[1].config.questions).toEqual([{ id: 'q1', type: 'shortText', label: { de: 'Warum Nordwind?' }, required: true }]);
+
+  // A question without any text is refused by the server with its own message.
+  await section.getByRole('button', { name: 'Frage hinzufügen' }).click();
+  await section.getByRole('button', { name: 'Schritte speichern' }).click();
+  await expect(section.getByRole('alert')).toHaveText('Schreiben Sie den Text in mindestens einer Sprache.');
+});

@@ -1,0 +1,137 @@
+import { ERROR_KEYS, ObjectIdSchema, PERMISSIONS } from '@rec/core';
+import { QUESTION_ID, STEP_ERROR_KEYS } from '@rec/core/steps';
+import multipart from '@fastify/multipart';
+import { MAX_UPLOAD_BYTES } from '@rec/core/files';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { authOrThrow, requirePermission, requireRole, tenantOf } from '../../http/auth';
+import { HttpError } from '../../http/errors';
+import { validateRequest } from '../../http/validation';
+import { type InterviewService, MAX_CHUNK_BYTES } from './interview';
+import type { StepAccess, StepService } from './service';
+
+const StepParamsSchema = v.object({ id: ObjectIdSchema });
+const stepParams = { schema: StepParamsSchema, errorKey: STEP_ERROR_KEYS.notFound, statusCode: 404 };
+const OpeningParamsSchema = v.object({ opening_id: ObjectIdSchema });
+type StepParams = v.InferOutput<typeof StepParamsSchema>;
+const QuestionParamsSchema = v.object({ id: ObjectIdSchema, questionId: v.pipe(v.string(), v.regex(QUESTION_ID)) });
+const AnswerParamsSchema = v.object({
+  id: ObjectIdSchema,
+  questionId: v.pipe(v.string(), v.regex(QUESTION_ID)),
+  attempt: v.pipe(v.string(), v.regex(/^[1-9]$/), v.transform(Number)),
+});
+type AnswerParams = v.InferOutput<typeof AnswerParamsSchema>;
+const FileQuerySchema = v.object({ questionId: v.pipe(v.string(), v.regex(QUESTION_ID)) });
+const OffsetQuerySchema = v.object({ offset: v.pipe(v.string(), v.regex(/^\d{1,10}$/), v.transform(Number)) });
+
+/** Paths an embedded `<rec-applicant-steps>` calls from a career site with its bearer token. */
+const EMBEDDABLE = ['/v2/application-steps', '/v2/applicants/application'];
+
+/**
+ * The step flow's HTTP side. Candidates reach it with their applicant session (the host's
+ * /applicant/steps pages) or with the bearer token the apply answer carried (the embedded
+ * flow on a career site: `*` CORS without credentials, so no cookie ever rides along).
+ */
+export const stepRoutes: FastifyPluginAsync<{ steps: StepService; interview: InterviewService }> = async (app, { steps, interview }) => {
+  async function accessOf(request: FastifyRequest): Promise<StepAccess> {
+    const header = request.headers.authorization;
+    if (header !== undefined) {
+      const match = /^Bearer ([A-Za-z0-9_-]{40,100})$/.exec(header.trim());
+      const access = match ? await steps.accessOfToken(match[1]!) : undefined;
+      if (!access) throw new HttpError(401, ERROR_KEYS.invalidToken);
+      return access;
+    }
+    const auth = authOrThrow(request);
+    if (auth.role !== 'applicant') throw new HttpError(403, ERROR_KEYS.forbidden);
+    return { kind: 'applicant', accountId: auth.account.id, email: auth.account.email };
+  }
+
+  const embeddable = (request: FastifyRequest) => EMBEDDABLE.some((prefix) => request.url.startsWith(prefix));
+  app.addHook('onRequest', async (request, reply) => {
+    if (embeddable(request)) reply.header('access-control-allow-origin', '*').header('cache-control', 'no-store');
+  });
+  const preflight = async (_request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .code(204)
+      .header('access-control-allow-methods', 'GET, POST, PUT, OPTIONS')
+      .header('access-control-allow-headers', 'authorization, content-type, accept-language, x-upload-offset')
+      .header('access-control-max-age', '600')
+      .send();
+  app.options('/v2/application-steps/*', preflight);
+  app.options('/v2/applicants/application', preflight);
+
+  app.get('/v2/application-steps/next', async (request) => steps.next(await accessOf(request)));
+
+  const stepAction = (path: string, run: (access: StepAccess, id: string, body: unknown) => Promise<unknown>) =>
+    app.post<{ Params: StepParams }>(`/v2/application-steps/:id/${path}`, { preHandler: validateRequest({ params: stepParams }), bodyLimit: 256 * 1024 }, async (request) =>
+      run(await accessOf(request), request.params.id, request.body),
+    );
+  stepAction('complete', (access, id, body) => steps.complete(access, id, body));
+  stepAction('start', (access, id) => steps.start(access, id));
+  stepAction('relay-consent', (access, id, body) => steps.relayConsent(access, id, body));
+  stepAction('assessment/answers', (access, id, body) => steps.answerAssessment(access, id, body));
+  // Opening the questionnaire starts it (and a timed test's clock): a POST, never a cacheable GET.
+  stepAction('assessment', (access, id) => steps.assessment(access, id));
+
+  // The interview's answers, uploaded while recording (raw chunks at an offset, resumable).
+  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: MAX_CHUNK_BYTES }, (_request, body, done) => done(null, body));
+  const answerParams = { schema: AnswerParamsSchema, errorKey: STEP_ERROR_KEYS.notFound, statusCode: 404 };
+  const answerPath = '/v2/application-steps/:id/interview/:questionId/attempts';
+  app.post<{ Params: { id: string; questionId: string } }>(answerPath, { preHandler: validateRequest({ params: { ...answerParams, schema: QuestionParamsSchema } }) }, async (request) =>
+    interview.startAttempt(await accessOf(request), request.params.id, request.params.questionId),
+  );
+  app.get<{ Params: AnswerParams }>(`${answerPath}/:attempt`, { preHandler: validateRequest({ params: answerParams }) }, async (request) =>
+    interview.status(await accessOf(request), request.params.id, request.params.questionId, request.params.attempt),
+  );
+  app.put<{ Params: AnswerParams; Querystring: { offset: number } }>(
+    `${answerPath}/:attempt`,
+    { preHandler: validateRequest({ params: answerParams, query: { schema: OffsetQuerySchema, errorKey: ERROR_KEYS.invalidQuery } }), bodyLimit: MAX_CHUNK_BYTES },
+    async (request) => {
+      if (!Buffer.isBuffer(request.body) || request.body.length === 0) throw new HttpError(415, ERROR_KEYS.unsupportedMediaType);
+      return interview.appendChunk(await accessOf(request), request.params.id, request.params.questionId, request.params.attempt, request.query.offset, request.body);
+    },
+  );
+  app.post<{ Params: AnswerParams }>(`${answerPath}/:attempt/finish`, { preHandler: validateRequest({ params: answerParams }) }, async (request) =>
+    interview.finish(await accessOf(request), request.params.id, request.params.questionId, request.params.attempt),
+  );
+
+  // Files of the form's file questions (multipart `file`, at most 10 MB like every upload).
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 2, parts: 3, headerPairs: 50 } });
+  app.post<{ Params: StepParams; Querystring: { questionId: string } }>(
+    '/v2/application-steps/:id/files',
+    { preHandler: validateRequest({ params: stepParams, query: { schema: FileQuerySchema, errorKey: ERROR_KEYS.invalidQuery } }) },
+    async (request, reply) => {
+      const access = await accessOf(request);
+      if (!request.isMultipart()) throw new HttpError(415, ERROR_KEYS.unsupportedMediaType);
+      const part = await request.file();
+      if (part?.fieldname !== 'file') throw new HttpError(400, ERROR_KEYS.badRequest);
+      const bytes = await part.toBuffer();
+      const answer = await steps.uploadFormFile(access, request.params.id, request.query.questionId, part.filename.slice(-255), bytes);
+      return reply.code(201).send(answer);
+    },
+  );
+
+  app.get('/v2/applicants/application', async (request) => steps.application(await accessOf(request)));
+  app.post(
+    '/v2/applicants/login',
+    { preHandler: [requireRole('applicant'), validateRequest({ body: { schema: v.object({ _applicantId: ObjectIdSchema }), errorKey: ERROR_KEYS.badRequest } })] },
+    async (request) => steps.login(await accessOf(request), (request.body as { _applicantId: string })._applicantId),
+  );
+
+  // Recruiters: the process of an opening (the wizard's "Steps" section) and the company default.
+  const openingParams = { schema: OpeningParamsSchema, errorKey: ERROR_KEYS.openingNotFound, statusCode: 404 };
+  app.get<{ Params: { opening_id: string } }>('/v2/jobs/:opening_id/process', { preHandler: [requireRole('recruiter'), validateRequest({ params: openingParams })] }, async (request) =>
+    steps.openingProcess(tenantOf(authOrThrow(request)), request.params.opening_id),
+  );
+  app.put<{ Params: { opening_id: string } }>(
+    '/v2/jobs/:opening_id/process',
+    { preHandler: [requireRole('recruiter'), requirePermission(PERMISSIONS.openingsManage), validateRequest({ params: openingParams })], bodyLimit: 256 * 1024 },
+    async (request) => steps.saveOpeningProcess(tenantOf(authOrThrow(request)), request.params.opening_id, request.body),
+  );
+  app.get('/v2/companies/settings/process', { preHandler: requireRole('recruiter') }, async (request) => steps.companyProcess(tenantOf(authOrThrow(request))));
+  app.put(
+    '/v2/companies/settings/process',
+    { preHandler: [requireRole('recruiter'), requirePermission(PERMISSIONS.openingsManage)], bodyLimit: 256 * 1024 },
+    async (request) => steps.saveCompanyProcess(tenantOf(authOrThrow(request)), request.body),
+  );
+};

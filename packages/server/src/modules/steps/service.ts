@@ -1,0 +1,365 @@
+import { ERROR_KEYS, type ErrorKey, type LocalizedText, toLocale } from '@rec/core';
+import {
+  type ApplicantApplication,
+  type ApplicationStep,
+  type FileAnswer,
+  ApplicationFormConfigSchema,
+  canTransition,
+  DEFAULT_PROCESS,
+  FormAnswersSchema,
+  formAnswerProblems,
+  InterviewConfigSchema,
+  isAssessmentProduct,
+  isStepProduct,
+  isStepStatus,
+  type NextStepAnswer,
+  type Process,
+  ProcessSchema,
+  STEP_ERROR_KEYS,
+  type StepErrorKey,
+  type StepStatus,
+} from '@rec/core/steps';
+import * as v from 'valibot';
+import { newId } from '../../db/ids';
+import type { EventBus } from '../../events/event-bus';
+import { FieldsError, HttpError } from '../../http/errors';
+import { addMs, type Clock, MINUTE, newToken, tokenHash } from '../auth/tokens';
+import { recogniseContent } from '../storage/file-content';
+import type { FileStorage } from '../storage/file-storage';
+import { checkUploadFile, fileExtension } from '@rec/core/files';
+import type { AssessmentContent, AssessmentProvider } from './assessment-provider';
+import type { CandidateApplicationRow, StepRepository, StepRow } from './repository';
+
+/** Who asks: a signed-in applicant (any of their applications), or an embedded page's bearer token (one application). */
+export type StepAccess = { kind: 'applicant'; accountId: string; email: string } | { kind: 'token'; companyId: string; applicationId: string };
+
+/** How long the embedded flow's bearer token lives: a sitting, not a day (the magic link is the way back later). */
+export const STEP_TOKEN_MINUTES = 120;
+
+type ApplicationRef = { companyId: string; applicationId: string };
+
+export type StepService = ReturnType<typeof createStepService>;
+
+export function createStepService(deps: { repository: StepRepository; events: EventBus; provider: AssessmentProvider; now: Clock; files: FileStorage }) {
+  const { repository, events, provider, now, files } = deps;
+
+  const notFound = () => new HttpError(404, STEP_ERROR_KEYS.notFound);
+  const conflict = () => new HttpError(409, STEP_ERROR_KEYS.invalidTransition);
+
+  /** The process of the opening, else the company's default, else the application form alone. */
+  async function processFor(companyId: string, openingId: string | undefined): Promise<Process> {
+    const stored = (openingId && (await repository.openingProcess(companyId, openingId))) || (await repository.companyProcess(companyId));
+    const parsed = v.safeParse(ProcessSchema, stored);
+    return parsed.success ? parsed.output : DEFAULT_PROCESS;
+  }
+
+  async function createSteps(companyId: string, applicationId: string): Promise<void> {
+    const process = await processFor(companyId, await repository.openingOfApplication(companyId, applicationId));
+    await repository.insertSteps(
+      companyId,
+      applicationId,
+      process.steps.map((step) => ({ id: newId(now()), product: step.product, config: step.config as Record<string, unknown> })),
+    );
+  }
+
+  /** The application the request works on. An applicant's is the one chosen with login, else their newest. */
+  async function applicationOf(access: StepAccess): Promise<ApplicationRef> {
+    if (access.kind === 'token') return { companyId: access.companyId, applicationId: access.applicationId };
+    const current = await repository.currentApplication(access.accountId);
+    // The choice is re-checked against the e-mail: the candidate record may have changed hands since.
+    if (current && (await repository.applicationOfEmail(access.email, current.application_id))) {
+      return { companyId: current.company_id, applicationId: current.application_id };
+    }
+    const [newest] = await repository.applicationsOfEmail(access.email);
+    if (!newest) throw new HttpError(404, STEP_ERROR_KEYS.applicationNotFound);
+    return { companyId: newest.company_id, applicationId: newest.id };
+  }
+
+  async function stepsOf(ref: ApplicationRef): Promise<StepRow[]> {
+    let rows = await repository.listSteps(ref.companyId, ref.applicationId);
+    // Applications older than the step flow (or whose creation hook failed) get their steps now.
+    if (rows.length === 0) {
+      await createSteps(ref.companyId, ref.applicationId);
+      rows = await repository.listSteps(ref.companyId, ref.applicationId);
+    }
+    return rows;
+  }
+
+  /** The candidate's own step; another candidate's (or another application's) is 404. */
+  async function ownStep(access: StepAccess, stepId: string): Promise<{ ref: ApplicationRef; step: StepRow; rows: StepRow[] }> {
+    const ref = await applicationOf(access);
+    const rows = await stepsOf(ref);
+    const step = rows.find((row) => row.id === stepId);
+    if (!step) throw notFound();
+    return { ref, step, rows };
+  }
+
+  /** A step of the flow is worked on in order: only the first one not DONE accepts changes. */
+  function requireCurrent(step: StepRow, rows: StepRow[]): void {
+    const current = rows.find((row) => row.status !== 'DONE');
+    if (!current || current.id !== step.id) throw conflict();
+  }
+
+  async function move(step: StepRow, to: StepStatus, patch: Parameters<StepRepository['moveStep']>[4] = {}): Promise<void> {
+    if (!isStepProduct(step.product) || !isStepStatus(step.status) || !canTransition(step.product, step.status, to)) throw conflict();
+    if (!(await repository.moveStep(step.company_id, step.id, step.status, to, patch))) throw conflict();
+    step.status = to;
+  }
+
+  async function finish(ref: ApplicationRef, step: StepRow, rows: StepRow[], patch: Parameters<StepRepository['moveStep']>[4] = {}): Promise<{ finished: boolean }> {
+    await move(step, 'DONE', { ...patch, finished: true });
+    const finished = rows.every((row) => row.id === step.id || row.status === 'DONE');
+    await events.emit({ type: 'APPLICATION_STEP_FINISHED', companyId: ref.companyId, applicationId: ref.applicationId, stepId: step.id, product: step.product, finished });
+    return { finished };
+  }
+
+  function assessmentStep(step: StepRow) {
+    if (!isAssessmentProduct(step.product)) throw conflict();
+    return { id: step.id, product: step.product, progress: step.progress };
+  }
+
+  return {
+    createSteps,
+
+    /** GET /v2/application-steps/next: every step, and the current one (null when all are DONE). */
+    async next(access: StepAccess): Promise<NextStepAnswer> {
+      const rows = await stepsOf(await applicationOf(access));
+      const steps = rows.map(toApplicationStep);
+      return { steps, step: steps.find((step) => step.stepConfig.status !== 'DONE') ?? null };
+    },
+
+    /**
+     * POST /v2/application-steps/{id}/complete. The form checks its answers (spec §5 rules);
+     * the interview needs every answer uploaded; an assessment needs the candidate's permission
+     * to share the result (`shareResult: true`) while it waits for it.
+     */
+    async complete(access: StepAccess, stepId: string, body: unknown): Promise<{ finished: boolean }> {
+      const { ref, step, rows } = await ownStep(access, stepId);
+      requireCurrent(step, rows);
+      const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+      if (step.product === 'application-form') {
+        const config = v.parse(ApplicationFormConfigSchema, step.config);
+        const parsed = v.safeParse(FormAnswersSchema, input.answers ?? {});
+        if (!parsed.success) throw new HttpError(400, STEP_ERROR_KEYS.answers);
+        const problems = formAnswerProblems(config.questions, parsed.output);
+        // A file answer must name a file this step stored for that very question.
+        const stored = (step.progress.files ?? {}) as Record<string, { questionId: string }>;
+        for (const question of config.questions) {
+          const answer = parsed.output[question.id];
+          if (question.type === 'file' && answer && typeof answer === 'object' && !Array.isArray(answer) && stored[(answer as FileAnswer).fileId]?.questionId !== question.id) {
+            problems[question.id] ??= STEP_ERROR_KEYS.answers;
+          }
+        }
+        if (Object.keys(problems).length) throw new FieldsError(problems);
+        const known = new Set(config.questions.map((question) => question.id));
+        const answers = Object.fromEntries(Object.entries(parsed.output).filter(([id]) => known.has(id)));
+        return finish(ref, step, rows, { progress: { ...step.progress, answers } });
+      }
+      if (step.product === 'interview') {
+        const config = v.parse(InterviewConfigSchema, step.config);
+        const answered = (step.progress.answered ?? {}) as Record<string, unknown>;
+        if (!config.questions.every((question) => answered[question.id])) throw new HttpError(409, STEP_ERROR_KEYS.notFinished);
+        return finish(ref, step, rows);
+      }
+      if (step.status !== 'PERMISSION_REQUIRED') throw conflict();
+      if (input.shareResult !== true) throw new HttpError(400, STEP_ERROR_KEYS.permissionRequired);
+      return finish(ref, step, rows, { progress: { ...step.progress, sharedAt: now().toISOString() } });
+    },
+
+    /**
+     * A file for a file question of the current form step: the extension must be in the
+     * question's set and the bytes must be what the extension says (magic numbers). Kept on the
+     * step (not among the apply form's uploads, which are swept when no application takes them).
+     */
+    async uploadFormFile(access: StepAccess, stepId: string, questionId: string, name: string, bytes: Buffer): Promise<FileAnswer> {
+      const { step, rows } = await ownStep(access, stepId);
+      requireCurrent(step, rows);
+      if (step.product !== 'application-form') throw conflict();
+      const question = v.parse(ApplicationFormConfigSchema, step.config).questions.find((item) => item.id === questionId && item.type === 'file');
+      if (!question) throw notFound();
+      const problem = checkUploadFile({ name, size: bytes.length }, question.extensions ?? 'CV');
+      if (problem?.key === 'offerPage.maxFileSize') throw new HttpError(bytes.length ? 413 : 400, bytes.length ? ERROR_KEYS.payloadTooLarge : ERROR_KEYS.badRequest);
+      const extension = fileExtension(name);
+      const content = recogniseContent(bytes);
+      if (problem || !content?.extensions.includes(extension)) throw new HttpError(415, ERROR_KEYS.unsupportedMediaType);
+      const key = await files.put(step.company_id, bytes, extension);
+      const fileId = newId(now());
+      const stored = { ...((step.progress.files ?? {}) as Record<string, unknown>), [fileId]: { key, name, contentType: content.type, size: bytes.length, questionId } };
+      await repository.saveProgress(step.company_id, step.id, { ...step.progress, files: stored });
+      if (step.status === 'PENDING') await move(step, 'STARTED', { started: true });
+      return { fileId, name };
+    },
+
+    /** The form and the interview: PENDING -> STARTED when the candidate begins (idempotent). */
+    async start(access: StepAccess, stepId: string): Promise<{ status: StepStatus }> {
+      const { step, rows } = await ownStep(access, stepId);
+      requireCurrent(step, rows);
+      if (isAssessmentProduct(step.product)) {
+        if (step.status === 'PENDING') await move(step, provider.start(assessmentStep(step)).status);
+      } else if (step.status === 'PENDING') {
+        await move(step, 'STARTED', { started: true });
+      }
+      return { status: step.status as StepStatus };
+    },
+
+    /** CONSENT_RELAY (or LOGIN_REQUIRED) -> LINKED: the candidate agreed to pass data to the provider. */
+    async relayConsent(access: StepAccess, stepId: string, body: unknown): Promise<{ status: StepStatus }> {
+      const { ref, step, rows } = await ownStep(access, stepId);
+      requireCurrent(step, rows);
+      if ((body as { consent?: unknown } | null)?.consent !== true) throw new HttpError(400, STEP_ERROR_KEYS.permissionRequired);
+      const { accountRef } = provider.link(assessmentStep(step));
+      await move(step, 'LINKED', { progress: { ...step.progress, accountRef, provider: provider.name, consentAt: now().toISOString() } });
+      await events.emit({
+        type: 'CANDIDATE_EXTERNAL_SERVICE_LINKED',
+        companyId: ref.companyId,
+        applicationId: ref.applicationId,
+        stepId: step.id,
+        product: step.product,
+        provider: provider.name,
+      });
+      return { status: 'LINKED' };
+    },
+
+    /** The questionnaire; opening it on a LINKED step starts it (and a timed test's clock). */
+    async assessment(access: StepAccess, stepId: string): Promise<AssessmentContent & { status: StepStatus }> {
+      const { step, rows } = await ownStep(access, stepId);
+      requireCurrent(step, rows);
+      if (step.status === 'LINKED') {
+        const progress = { ...step.progress, startedAt: now().toISOString() };
+        await move(step, 'STARTED', { progress, started: true });
+        step.progress = progress;
+      }
+      if (step.status !== 'STARTED') throw conflict();
+      return { ...provider.content(assessmentStep(step)), status: 'STARTED' };
+    },
+
+    /** Answers of the questionnaire: scored and stored; the step then waits for the permission to share. */
+    async answerAssessment(access: StepAccess, stepId: string, body: unknown): Promise<{ status: StepStatus }> {
+      const { step, rows } = await ownStep(access, stepId);
+      requireCurrent(step, rows);
+      if (step.status !== 'STARTED') throw conflict();
+      const parsed = v.safeParse(v.object({ answers: v.record(v.pipe(v.string(), v.maxLength(40)), v.pipe(v.number(), v.integer(), v.minValue(-1_000_000), v.maxValue(1_000_000))) }), body);
+      if (!parsed.success) throw new HttpError(400, STEP_ERROR_KEYS.answers);
+      const scored = provider.score(assessmentStep(step), parsed.output.answers, now());
+      if (scored.problem || !scored.result) throw new HttpError(400, STEP_ERROR_KEYS.answers);
+      await move(step, 'PERMISSION_REQUIRED', { result: scored.result, progress: { ...step.progress, answeredAt: now().toISOString() } });
+      return { status: 'PERMISSION_REQUIRED' };
+    },
+
+    /** GET /v2/applicants/application: the current application with its locale and the candidate's others. */
+    async application(access: StepAccess): Promise<ApplicantApplication> {
+      const ref = await applicationOf(access);
+      const row = await repository.applicationById(ref.companyId, ref.applicationId);
+      if (!row) throw new HttpError(404, STEP_ERROR_KEYS.applicationNotFound);
+      const others = access.kind === 'applicant' ? await repository.applicationsOfEmail(access.email) : [row];
+      return {
+        _id: row.id,
+        locale: toLocale(row.language) ?? 'en',
+        offerTitle: titlesOf(row),
+        companyName: row.company_name,
+        applications: others.map((other) => ({ _id: other.id, offerTitle: titlesOf(other), companyName: other.company_name, createdAt: other.created_at })),
+      };
+    },
+
+    /** POST /v2/applicants/login: switch to another of the candidate's own applications (404 for anyone else's). */
+    async login(access: StepAccess, applicationId: string): Promise<{ _applicantId: string }> {
+      if (access.kind !== 'applicant') throw new HttpError(403, ERROR_KEYS.forbidden);
+      const row = await repository.applicationOfEmail(access.email, applicationId);
+      if (!row) throw new HttpError(404, STEP_ERROR_KEYS.applicationNotFound);
+      await repository.setCurrentApplication(access.accountId, row.company_id, row.id);
+      return { _applicantId: row.id };
+    },
+
+    /** A bearer token for the embedded flow of one new application. */
+    async issueToken(companyId: string, applicationId: string): Promise<{ token: string; expiresAt: Date }> {
+      const token = newToken();
+      const expiresAt = addMs(now(), STEP_TOKEN_MINUTES * MINUTE);
+      await repository.deleteExpiredTokens(now());
+      await repository.insertAccessToken({ token_hash: tokenHash(token), company_id: companyId, application_id: applicationId, expires_at: expiresAt });
+      return { token, expiresAt };
+    },
+
+    async accessOfToken(token: string): Promise<StepAccess | undefined> {
+      if (!/^[A-Za-z0-9_-]{40,100}$/.test(token)) return undefined;
+      const row = await repository.findAccessToken(tokenHash(token), now());
+      return row ? { kind: 'token', companyId: row.company_id, applicationId: row.application_id } : undefined;
+    },
+
+    /** The recruiter's view of an opening's process (the company default until one is saved). */
+    async openingProcess(companyId: string, openingId: string): Promise<Process> {
+      if (!(await repository.openingExists(companyId, openingId))) throw new HttpError(404, ERROR_KEYS.openingNotFound);
+      return processFor(companyId, openingId);
+    },
+
+    async saveOpeningProcess(companyId: string, openingId: string, body: unknown): Promise<Process> {
+      if (!(await repository.openingExists(companyId, openingId))) throw new HttpError(404, ERROR_KEYS.openingNotFound);
+      const parsed = v.safeParse(ProcessSchema, body);
+      if (!parsed.success) throw new HttpError(400, processProblem(parsed.issues));
+      await repository.saveOpeningProcess(companyId, openingId, parsed.output as unknown as Record<string, unknown>);
+      return parsed.output;
+    },
+
+    async companyProcess(companyId: string): Promise<Process> {
+      return processFor(companyId, undefined);
+    },
+
+    async saveCompanyProcess(companyId: string, body: unknown): Promise<Process> {
+      const parsed = v.safeParse(ProcessSchema, body);
+      if (!parsed.success) throw new HttpError(400, processProblem(parsed.issues));
+      await repository.saveCompanyProcess(companyId, parsed.output as unknown as Record<string, unknown>);
+      return parsed.output;
+    },
+
+    /** For the interview module: the step when it is the candidate's current interview. */
+    async currentInterview(access: StepAccess, stepId: string) {
+      const { ref, step, rows } = await ownStep(access, stepId);
+      requireCurrent(step, rows);
+      if (step.product !== 'interview') throw conflict();
+      // Two first calls at once (two tabs) both find PENDING: the one that loses the race just goes on.
+      if (step.status === 'PENDING' && !(await repository.moveStep(step.company_id, step.id, 'PENDING', 'STARTED', { started: true })) && (await repository.findStep(ref.companyId, ref.applicationId, step.id))?.status !== 'STARTED') throw conflict();
+      return { ref, step, config: v.parse(InterviewConfigSchema, step.config) };
+    },
+
+    saveProgress: repository.saveProgress,
+  };
+}
+
+const PROCESS_KEYS: ReadonlySet<string> = new Set<StepErrorKey>([
+  STEP_ERROR_KEYS.processEmpty,
+  STEP_ERROR_KEYS.processTooLong,
+  STEP_ERROR_KEYS.productTwice,
+  STEP_ERROR_KEYS.duplicateQuestion,
+  STEP_ERROR_KEYS.choicesRequired,
+  STEP_ERROR_KEYS.textRequired,
+]);
+
+/** The most telling key of a refused process (the schema names its own), else a plain bad request. */
+function processProblem(issues: readonly { message: string }[]): ErrorKey {
+  const own = issues.map((issue) => issue.message).find((message): message is StepErrorKey => PROCESS_KEYS.has(message));
+  return own ?? ERROR_KEYS.badRequest;
+}
+
+function titlesOf(row: CandidateApplicationRow): LocalizedText {
+  const text: LocalizedText = {};
+  for (const { language, title } of row.titles ?? []) {
+    const locale = toLocale(language);
+    if (locale) text[locale] = title;
+  }
+  return text;
+}
+
+/** A step as the candidate's pages see it: never the assessment's result, never another step's data. */
+function toApplicationStep(row: StepRow): ApplicationStep {
+  const progress: Record<string, unknown> = {};
+  if (row.product === 'interview') progress.answered = row.progress.answered ?? {};
+  if (row.product === 'application-form' && row.progress.answers) progress.answers = row.progress.answers;
+  if (typeof row.progress.startedAt === 'string') progress.startedAt = row.progress.startedAt;
+  return {
+    _id: row.id,
+    product: row.product as ApplicationStep['product'],
+    position: row.position,
+    stepConfig: { status: row.status as StepStatus },
+    config: row.config as ApplicationStep['config'],
+    progress,
+  };
+}
