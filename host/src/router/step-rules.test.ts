@@ -28,6 +28,7 @@ function services(answer: NextStepAnswer | Error, warnings: string[] = []): Rout
     removeApplicantData: async () => ({}),
     fetchInvitation: async () => ({ redirectTo: '/' }) as never,
     fetchTenants: async () => [],
+    switchTenant: async () => ({ redirectTo: '/' }) as never,
     loadRecruiterArea: async () => ({}),
     fetchNextStep: async () => {
       if (answer instanceof Error) throw answer;

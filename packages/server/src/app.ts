@@ -256,13 +256,16 @@ export async function buildApp({
   if (config.nodeEnv !== 'production' && mailer.outboxDir) await app.register(outboxRoutes, { outboxDir: mailer.outboxDir });
 
   const events = createEventBus(app.log);
-  const steps = createStepService({ repository: createStepRepository(db), events, provider: createBuiltinProvider(), now, files: storage });
+  // Files answering a form step are named by the step's progress, not by an upload row: their own
+  // folder keeps them out of the sweep of uploads that no row names.
+  const stepFiles = createDiskStorage(join(dataDir, 'uploads', 'step-files'));
+  const steps = createStepService({ repository: createStepRepository(db), events, provider: createBuiltinProvider(), now, files: stepFiles });
   app.decorate('events', events);
   app.decorate('steps', steps);
   const interview = createInterviewService({
     steps,
     repository: createInterviewRepository(db),
-    storage: createDiskVideoStorage(join(config.dataDir ?? join(tmpdir(), `rec-data-${process.pid}`), 'uploads', 'interviews')),
+    storage: createDiskVideoStorage(join(dataDir, 'uploads', 'interviews')),
   });
   await app.register(stepRoutes, { steps, interview });
 

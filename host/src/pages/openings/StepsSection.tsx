@@ -1,6 +1,6 @@
 import { fetchOpeningProcess, isApiError, saveOpeningProcess } from '@rec/api-client';
 import { LOCALES, type Locale, toLocale } from '@rec/core';
-import { acceptAttribute } from '@rec/core/files';
+import { acceptAttribute, FILE_EXTENSIONS } from '@rec/core/files';
 import { FILE_QUESTION_SETS, type FileQuestionSet, type FormQuestion, type Process, type ProcessStep, QUESTION_TYPES, type QuestionType, STEP_PRODUCTS, type StepProduct } from '@rec/core/steps';
 import { showErrorToast, showToast } from '@rec/stores';
 import { Button, Loading, TextField } from '@rec/ui';
@@ -162,7 +162,7 @@ function FormEditor({ step, language, onChange }: { step: FormStep; language: Lo
               label={t('steps.editor.extensions')}
               value={question.extensions ?? 'CV'}
               onChange={(event) => set(index, { ...question, extensions: event.target.value as FileQuestionSet })}
-              options={FILE_QUESTION_SETS.map((set) => ({ value: set, label: `${t(`steps.editor.sets.${set}`)} (${acceptAttribute(set).replaceAll(',', ', ')})` }))}
+              options={FILE_QUESTION_SETS.map((set) => ({ value: set, label: `${t(`steps.editor.sets.${set}`)} (${acceptAttribute(FILE_EXTENSIONS[set]).replaceAll(',', ', ')})` }))}
             />
           ) : null}
           {(question.choices ?? []).map((choice, choiceIndex) => (

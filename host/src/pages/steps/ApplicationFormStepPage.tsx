@@ -1,7 +1,7 @@
 import { errorKeyFromUnknown, isApiError, stepsApi } from '@rec/api-client';
 import { type Locale, pickText, toLocale } from '@rec/core';
 import { NEXT_STEP_PATH } from '@rec/core/step-routing';
-import { acceptAttribute, checkUploadFile } from '@rec/core/files';
+import { acceptAttribute, checkUploadFile, FILE_EXTENSIONS } from '@rec/core/files';
 import { type FileAnswer, type FormAnswer, type FormQuestion, questionProblem } from '@rec/core/steps';
 import { Button, MessageBlock, TextField } from '@rec/ui';
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
@@ -136,7 +136,7 @@ function Question({ stepId, question, label, value, error, locale, onChange, onB
         const file = event.target.files?.[0];
         event.target.value = '';
         if (!file) return;
-        const problem = checkUploadFile(file, set);
+        const problem = checkUploadFile(file, FILE_EXTENSIONS[set]);
         if (problem) {
           setUploadError(t(problem.key, problem.params));
           return;
@@ -159,13 +159,13 @@ function Question({ stepId, question, label, value, error, locale, onChange, onB
           <input
             id={id}
             type="file"
-            accept={acceptAttribute(set)}
+            accept={acceptAttribute(FILE_EXTENSIONS[set])}
             aria-invalid={shownError ? true : undefined}
             aria-describedby={`${id}-hint${shownError ? ` ${id}-error` : ''}`}
             onChange={(event) => void choose(event)}
           />
           <p id={`${id}-hint`} className="rec-field-hint" role="status">
-            {uploading ? t('steps.form.uploading') : chosen ? t('steps.form.fileKept', { name: chosen.name }) : t('steps.form.fileTypes', { extensions: acceptAttribute(set).replaceAll(',', ', ') })}
+            {uploading ? t('steps.form.uploading') : chosen ? t('steps.form.fileKept', { name: chosen.name }) : t('steps.form.fileTypes', { extensions: acceptAttribute(FILE_EXTENSIONS[set]).replaceAll(',', ', ') })}
           </p>
           {shownError ? (
             <p id={`${id}-error`} className="rec-field-error" role="alert">

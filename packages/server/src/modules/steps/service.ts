@@ -26,7 +26,7 @@ import { FieldsError, HttpError } from '../../http/errors';
 import { addMs, type Clock, MINUTE, newToken, tokenHash } from '../auth/tokens';
 import { recogniseContent } from '../storage/file-content';
 import type { FileStorage } from '../storage/file-storage';
-import { checkUploadFile, fileExtension } from '@rec/core/files';
+import { checkUploadFile, FILE_EXTENSIONS, fileExtension } from '@rec/core/files';
 import type { AssessmentContent, AssessmentProvider } from './assessment-provider';
 import type { CandidateApplicationRow, StepRepository, StepRow } from './repository';
 
@@ -177,15 +177,22 @@ export function createStepService(deps: { repository: StepRepository; events: Ev
       if (step.product !== 'application-form') throw conflict();
       const question = v.parse(ApplicationFormConfigSchema, step.config).questions.find((item) => item.id === questionId && item.type === 'file');
       if (!question) throw notFound();
-      const problem = checkUploadFile({ name, size: bytes.length }, question.extensions ?? 'CV');
+      const problem = checkUploadFile({ name, size: bytes.length }, FILE_EXTENSIONS[question.extensions ?? 'CV']);
       if (problem?.key === 'offerPage.maxFileSize') throw new HttpError(bytes.length ? 413 : 400, bytes.length ? ERROR_KEYS.payloadTooLarge : ERROR_KEYS.badRequest);
       const extension = fileExtension(name);
       const content = recogniseContent(bytes);
       if (problem || !content?.extensions.includes(extension)) throw new HttpError(415, ERROR_KEYS.unsupportedMediaType);
-      const key = await files.put(step.company_id, bytes, extension);
+      // Written under a temporary name, readable only once the progress naming it is saved.
+      const staged = await files.stage(step.company_id, bytes, extension);
       const fileId = newId(now());
-      const stored = { ...((step.progress.files ?? {}) as Record<string, unknown>), [fileId]: { key, name, contentType: content.type, size: bytes.length, questionId } };
-      await repository.saveProgress(step.company_id, step.id, { ...step.progress, files: stored });
+      const stored = { ...((step.progress.files ?? {}) as Record<string, unknown>), [fileId]: { key: staged.key, name, contentType: content.type, size: bytes.length, questionId } };
+      try {
+        await repository.saveProgress(step.company_id, step.id, { ...step.progress, files: stored });
+      } catch (error) {
+        await staged.discard();
+        throw error;
+      }
+      await staged.commit();
       if (step.status === 'PENDING') await move(step, 'STARTED', { started: true });
       return { fileId, name };
     },
