@@ -29,6 +29,11 @@ export const ERROR_KEYS = {
   openingApplicationsRetained: 'opening.applicationsRetained',
   postingNotFound: 'posting.notFound',
   fileNotFound: 'file.notFound',
+  // Analytics dashboards (issue 14), translated under `analytics.errors` in locales/app.
+  dashboardNotFound: 'analytics.errors.notFound',
+  dashboardInvalid: 'analytics.errors.invalidDashboard',
+  dashboardInvalidQuery: 'analytics.errors.invalidQuery',
+  dashboardRecruiterNotFound: 'analytics.errors.recruiterNotFound',
 } as const;
 export type ErrorKey = (typeof ERROR_KEYS)[keyof typeof ERROR_KEYS];
 

@@ -66,6 +66,9 @@ import { createOpeningService } from './modules/openings/service';
 import { createPostingRepository } from './modules/postings/repository';
 import { postingRoutes } from './modules/postings/routes';
 import { createPostingService } from './modules/postings/service';
+import { createDashboardRepository } from './modules/insights/repository';
+import { insightsRoutes } from './modules/insights/routes';
+import { createInsightsService } from './modules/insights/service';
 
 /** Seams of the account modules, for tests (a fake clock, a shared store, a cheaper hash). */
 export interface AuthOptions {
@@ -209,6 +212,7 @@ export async function buildApp({
     postings: createPostingService({ repository: createPostingRepository(db), openings, publicUrl: config.publicUrl, now }),
   });
   await app.register(exportRoutes, { openings, applicants, audit });
+  await app.register(insightsRoutes, { insights: createInsightsService({ db, repository: createDashboardRepository(db), now }) });
   if (config.nodeEnv !== 'production' && mailer.outboxDir) await app.register(outboxRoutes, { outboxDir: mailer.outboxDir });
 
   const rateLimit = options.rateLimit ?? { limit: 30, windowMs: 60_000 };

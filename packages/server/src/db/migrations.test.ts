@@ -25,8 +25,11 @@ const TABLES = [
   'referrals',
   'share_links',
   'audit_log',
+  'application_stage_events',
+  'dashboards',
+  'dashboard_recruiters',
 ] as const;
-const ALL_MIGRATIONS = ['0001-public-offers', '0002-accounts', '0003-applications', '0004-openings'];
+const ALL_MIGRATIONS = ['0001-public-offers', '0002-accounts', '0003-applications', '0004-openings', '0012-insights'];
 
 async function rowCounts(db: Kysely<Database>): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};

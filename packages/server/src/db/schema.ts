@@ -22,6 +22,9 @@ export interface Database {
   referrals: ReferralsTable;
   share_links: ShareLinksTable;
   audit_log: AuditLogTable;
+  application_stage_events: ApplicationStageEventsTable;
+  dashboards: DashboardsTable;
+  dashboard_recruiters: DashboardRecruitersTable;
 }
 
 /** Written by the database (default now()), never by the application. */
@@ -253,5 +256,35 @@ export interface AuditLogTable {
   /** No foreign key: the record outlives a deleted opening. */
   opening_id: string | null;
   details: ColumnType<Record<string, unknown>, Record<string, unknown> | undefined, never>;
+  created_at: CreatedAt;
+}
+
+/** Pipeline history (issue 14): an application entered `stage` at `entered_at`. */
+export interface ApplicationStageEventsTable {
+  id: string;
+  company_id: string;
+  application_id: string;
+  stage: string;
+  entered_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+/** Analytics dashboards; `panels` and `global_query` are validated by @rec/core/insights before they are written. */
+export interface DashboardsTable {
+  id: string;
+  company_id: string;
+  owner_id: string;
+  name: string;
+  color: string;
+  panels: ColumnType<unknown[], string, string>;
+  global_query: ColumnType<Record<string, unknown>, string, string>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** Recruiters a dashboard is shared with (its owner sees it without a row here). */
+export interface DashboardRecruitersTable {
+  company_id: string;
+  dashboard_id: string;
+  recruiter_id: string;
   created_at: CreatedAt;
 }

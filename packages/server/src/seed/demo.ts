@@ -5,6 +5,7 @@ import { seedDemoAccounts } from './demo-accounts';
 import { DEMO, DEMO_PREFIX, demoId } from './demo-ids';
 import { sanitizeDescription } from '../modules/offers/sanitize-description';
 import { seedDemoApplications } from './demo-applications';
+import { seedDemoInsights } from './demo-insights';
 import { seedDemoOpenings } from './demo-openings';
 import { CONTRACTS, DEMO_OFFERS, type DemoOffer, demoDescription, PLACES } from './demo-offers';
 
@@ -80,6 +81,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
     await seedDemoOpenings(trx);
   });
   await seedDemoAccounts(db);
+  await seedDemoInsights(db);
 }
 
 function demoRows(offer: DemoOffer): { opening: NewOpening; posting: NewPosting; contents: NewPostingContent[]; channel: NewChannel } {

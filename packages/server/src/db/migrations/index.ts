@@ -3,6 +3,7 @@ import * as publicOffers from './0001-public-offers';
 import * as accounts from './0002-accounts';
 import * as applications from './0003-applications';
 import * as openings from './0004-openings';
+import * as insights from './0012-insights';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the set is the
@@ -13,4 +14,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0002-accounts': accounts,
   '0003-applications': applications,
   '0004-openings': openings,
+  '0012-insights': insights,
 };
