@@ -81,17 +81,21 @@ for (const backend of testBackends()) {
           openings: 26,
           postings: 24,
           posting_contents: 59,
-          channels: 26,
+          // +3 share channels, +670 applications (624 candidates), +1 referral of the analytics demo (demo-insights.ts).
+          channels: 29,
           accounts: 5,
           sessions: 0,
           auth_tokens: 0,
           invitations: 1,
           uploads: 0,
-          candidates: 63,
-          applications: 63,
-          referrals: 1,
+          candidates: 687,
+          applications: 733,
+          referrals: 2,
           share_links: 1,
           audit_log: 0,
+          application_stage_events: 1718,
+          dashboards: 2,
+          dashboard_recruiters: 0,
         });
 
         await db.updateTable('companies').set({ name: 'Lumen Robotics SA' }).where('id', '=', DEMO.companyId).execute();
