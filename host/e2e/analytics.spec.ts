@@ -31,7 +31,7 @@ const panels = (page: Page) => page.locator('.analytics-panels > li');
 /** The number a KPI shows, once its results arrived. */
 async function kpiNumber(page: Page, id: string): Promise<number> {
   await expect(kpi(page, id)).toHaveText(/\d/);
-  return Number((await kpi(page, id).innerText()).replace(/\D/g, ''));
+  return Number(((await kpi(page, id).textContent()) ?? '').replace(/\D/g, ''));
 }
 
 test.describe('analytics dashboards (owner in French, viewer in English)', () => {
