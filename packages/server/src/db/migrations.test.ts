@@ -26,6 +26,7 @@ const TABLES = [
   'share_links',
   'audit_log',
   'application_stage_events',
+  'application_pipeline',
   'dashboards',
   'dashboard_recruiters',
 ] as const;
@@ -94,6 +95,7 @@ for (const backend of testBackends()) {
           share_links: 1,
           audit_log: 0,
           application_stage_events: 1718,
+          application_pipeline: 670,
           dashboards: 2,
           dashboard_recruiters: 0,
         });

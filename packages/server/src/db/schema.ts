@@ -23,6 +23,7 @@ export interface Database {
   share_links: ShareLinksTable;
   audit_log: AuditLogTable;
   application_stage_events: ApplicationStageEventsTable;
+  application_pipeline: ApplicationPipelineTable;
   dashboards: DashboardsTable;
   dashboard_recruiters: DashboardRecruitersTable;
 }
@@ -266,6 +267,16 @@ export interface ApplicationStageEventsTable {
   application_id: string;
   stage: string;
   entered_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+/** Where an application stands, kept by a trigger on application_stage_events (never written by the application). */
+export interface ApplicationPipelineTable {
+  application_id: string;
+  company_id: string;
+  furthest_rank: number;
+  current_stage: string;
+  current_since: Date;
+  hired_at: Date | null;
 }
 
 /** Analytics dashboards; `panels` and `global_query` are validated by @rec/core/insights before they are written. */

@@ -28,6 +28,39 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['company_id', 'application_id', 'entered_at'])
     .execute();
 
+  // Where each application stands, kept by the database from the history above (append-only):
+  // the furthest pipeline stage reached, the current stage and when it was hired. Panels join
+  // this one row per application instead of aggregating the whole history on every request.
+  await db.schema
+    .createTable('application_pipeline')
+    .addColumn('application_id', 'char(24)', (col) => col.primaryKey())
+    .addColumn('company_id', 'char(24)', (col) => col.notNull())
+    .addColumn('furthest_rank', 'smallint', (col) => col.notNull())
+    .addColumn('current_stage', 'text', (col) => col.notNull())
+    .addColumn('current_since', 'timestamptz', (col) => col.notNull())
+    .addColumn('hired_at', 'timestamptz')
+    .addForeignKeyConstraint('application_pipeline_application_fkey', ['company_id', 'application_id'], 'applications', ['company_id', 'id'], (fk) =>
+      fk.onDelete('cascade'),
+    )
+    .execute();
+  await sql`create function application_pipeline_track() returns trigger language plpgsql as $$
+    declare
+      stage_rank smallint := case new.stage when 'NEW' then 0 when 'IN_REVIEW' then 1 when 'INTERVIEW' then 2 when 'OFFER' then 3 when 'HIRED' then 4 else 0 end;
+    begin
+      insert into application_pipeline (application_id, company_id, furthest_rank, current_stage, current_since, hired_at)
+      values (new.application_id, new.company_id, stage_rank, new.stage, new.entered_at, case when new.stage = 'HIRED' then new.entered_at end)
+      on conflict (application_id) do update set
+        furthest_rank = greatest(application_pipeline.furthest_rank, excluded.furthest_rank),
+        current_stage = case when excluded.current_since >= application_pipeline.current_since then excluded.current_stage else application_pipeline.current_stage end,
+        current_since = greatest(application_pipeline.current_since, excluded.current_since),
+        hired_at = case when application_pipeline.hired_at is null then excluded.hired_at
+          when excluded.hired_at is null then application_pipeline.hired_at
+          else least(application_pipeline.hired_at, excluded.hired_at) end;
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger application_stage_events_track after insert on application_stage_events
+    for each row execute function application_pipeline_track()`.execute(db);
+
   await db.schema
     .createTable('dashboards')
     .addColumn('id', 'char(24)', (col) => col.primaryKey())
@@ -64,11 +97,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // The global date range: a company's applications by date, carrying what the panels group by.
   await sql`create index applications_company_created_idx on applications (company_id, created_at) include (channel_id, candidate_id, language, referral_code)`.execute(db);
+  await db.schema.createIndex('application_pipeline_company_idx').on('application_pipeline').columns(['company_id', 'application_id']).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('applications_company_created_idx').execute();
-  for (const table of ['dashboard_recruiters', 'dashboards', 'application_stage_events']) {
+  await sql`drop trigger application_stage_events_track on application_stage_events`.execute(db);
+  await sql`drop function application_pipeline_track()`.execute(db);
+  for (const table of ['dashboard_recruiters', 'dashboards', 'application_pipeline', 'application_stage_events']) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -14,9 +14,6 @@ export interface PanelScope {
 
 const DAY_SECONDS = 86_400;
 
-/** A stage's place in the pipeline; REJECTED (and unknown stages) have none. */
-const RANK = sql.raw(`case e.stage ${PIPELINE_STAGES.map((stage, i) => `when '${stage}' then ${i}`).join(' ')} end`);
-
 /**
  * The applications the panel counts, with what panels group by. Cohort semantics: an application
  * belongs to the range it was received in; how far it got is read from its stage history,
@@ -34,24 +31,18 @@ function applicationsCte(scope: PanelScope, panel: Panel): RawBuilder<unknown> {
   if (sources.length) conditions.push(sql`(case when a.referral_code is not null then 'REFERRAL' else c.kind end) in (${sql.join(sources)})`);
   const languages = panel.filters?.languages ?? [];
   if (languages.length) conditions.push(sql`a.language in (${sql.join(languages)})`);
-  return sql`select a.id, a.candidate_id, a.created_at, a.language, p.opening_id,
-      case when a.referral_code is not null then 'REFERRAL' else c.kind end as source
+  // Channels and postings only when the panel needs a source or an opening: a panel that does
+  // not reads the applications' covering index alone.
+  const needsOpening = scope.openingIds.length > 0 || panel.dimension === 'OPENING';
+  const needsChannel = needsOpening || sources.length > 0 || panel.dimension === 'SOURCE';
+  const columns = [sql`a.id`, sql`a.candidate_id`, sql`a.created_at`, sql`a.language`];
+  if (needsChannel) columns.push(sql`case when a.referral_code is not null then 'REFERRAL' else c.kind end as source`);
+  if (needsOpening) columns.push(sql`p.opening_id`);
+  return sql`select ${sql.join(columns)}
     from applications a
-    join channels c on c.company_id = a.company_id and c.id = a.channel_id
-    join postings p on p.company_id = c.company_id and p.id = c.posting_id
+    ${needsChannel ? sql`join channels c on c.company_id = a.company_id and c.id = a.channel_id` : sql``}
+    ${needsOpening ? sql`join postings p on p.company_id = c.company_id and p.id = c.posting_id` : sql``}
     where ${sql.join(conditions, sql` and `)}`;
-}
-
-/** Per application: the furthest pipeline stage reached, when it was hired, and where it stands now. */
-function stagesCte(scope: PanelScope): RawBuilder<unknown> {
-  return sql`select e.application_id,
-      max(${RANK}) as reached,
-      min(e.entered_at) filter (where e.stage = 'HIRED') as hired_at,
-      (array_agg(e.stage order by e.entered_at desc, e.id desc))[1] as current_stage
-    from application_stage_events e
-    join apps on apps.id = e.application_id
-    where e.company_id = ${scope.companyId}
-    group by e.application_id`;
 }
 
 function needsStages(panel: Panel): boolean {
@@ -67,7 +58,7 @@ function measure(metric: Metric, stage: string | undefined): RawBuilder<number |
     case 'CANDIDATES':
       return sql`count(distinct apps.candidate_id)::int`;
     case 'REACHED_STAGE':
-      return sql`count(*) filter (where coalesce(s.reached, 0) >= ${PIPELINE_STAGES.indexOf(stage as (typeof PIPELINE_STAGES)[number])})::int`;
+      return sql`count(*) filter (where coalesce(s.furthest_rank, 0) >= ${PIPELINE_STAGES.indexOf(stage as (typeof PIPELINE_STAGES)[number])})::int`;
     case 'HIRES':
       return sql`count(s.hired_at)::int`;
     case 'TIME_TO_HIRE':
@@ -108,16 +99,17 @@ export function weeksOf(from: string, to: string): string[] {
 }
 
 /**
- * Answers one panel with ONE SQL aggregate over applications, channels, postings and the stage
- * history of the company. Rows: per stage (funnel), per week (time series, zero-filled), per
+ * Answers one panel with ONE SQL aggregate over applications, channels, postings and where each
+ * application stands in the pipeline (application_pipeline, kept from the stage history). Rows: per stage (funnel), per week (time series, zero-filled), per
  * dimension value (breakdown, table; largest first, weeks in order, stages in pipeline order).
  */
 export async function aggregatePanel(db: Kysely<Database>, scope: PanelScope, panel: Panel): Promise<PanelResult> {
   const unit = DURATION_METRICS.includes(panel.metric) ? 'days' : 'count';
   const apps = applicationsCte(scope, panel);
   const withStages = needsStages(panel);
-  const ctes = withStages ? sql`with apps as (${apps}), s as (${stagesCte(scope)})` : sql`with apps as (${apps})`;
-  const join = withStages ? sql`left join s on s.application_id = apps.id` : sql``;
+  const ctes = sql`with apps as (${apps})`;
+  // Where each application stands (application_pipeline, kept from the stage history by the database).
+  const join = withStages ? sql`left join application_pipeline s on s.company_id = ${scope.companyId} and s.application_id = apps.id` : sql``;
 
   if (panel.metric === 'TIME_IN_STAGE') {
     const { rows } = await sql<{ days: number | null }>`${ctes}, spans as (
@@ -130,7 +122,7 @@ export async function aggregatePanel(db: Kysely<Database>, scope: PanelScope, pa
   }
 
   if (panel.type === 'FUNNEL') {
-    const columns = PIPELINE_STAGES.map((_, rank) => sql`count(*) filter (where coalesce(s.reached, 0) >= ${rank})::int as ${sql.ref(`r${rank}`)}`);
+    const columns = PIPELINE_STAGES.map((_, rank) => sql`count(*) filter (where coalesce(s.furthest_rank, 0) >= ${rank})::int as ${sql.ref(`r${rank}`)}`);
     const { rows } = await sql<Record<string, number>>`${ctes} select ${sql.join(columns)} from apps ${join}`.execute(db);
     const counts = rows[0] ?? {};
     const stageRows = PIPELINE_STAGES.map((stage, rank) => ({ key: stage, value: Number(counts[`r${rank}`] ?? 0) }));
