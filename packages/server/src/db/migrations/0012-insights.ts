@@ -98,6 +98,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // The global date range: a company's applications by date, carrying what the panels group by.
   await sql`create index applications_company_created_idx on applications (company_id, created_at) include (channel_id, candidate_id, language, referral_code)`.execute(db);
   await db.schema.createIndex('application_pipeline_company_idx').on('application_pipeline').columns(['company_id', 'application_id']).execute();
+  await db.schema
+    .createIndex('application_pipeline_company_hired_idx')
+    .on('application_pipeline')
+    .columns(['company_id', 'hired_at', 'application_id'])
+    .where(sql.ref('hired_at'), 'is not', null)
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

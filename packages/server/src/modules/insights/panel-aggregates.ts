@@ -109,7 +109,14 @@ export async function aggregatePanel(db: Kysely<Database>, scope: PanelScope, pa
   const withStages = needsStages(panel);
   const ctes = sql`with apps as (${apps})`;
   // Where each application stands (application_pipeline, kept from the stage history by the database).
-  const join = withStages ? sql`left join application_pipeline s on s.company_id = ${scope.companyId} and s.application_id = apps.id` : sql``;
+  // Hires counted or averaged without a per-row breakdown only concern hired applications: an inner
+  // join from the (few) hired rows is the same answer, read through a small partial index.
+  const hiredOnly = (panel.metric === 'HIRES' || panel.metric === 'TIME_TO_HIRE') && (panel.type === 'KPI' || panel.type === 'TIME_SERIES');
+  const join = !withStages
+    ? sql``
+    : hiredOnly
+      ? sql`join application_pipeline s on s.company_id = ${scope.companyId} and s.application_id = apps.id and s.hired_at is not null`
+      : sql`left join application_pipeline s on s.company_id = ${scope.companyId} and s.application_id = apps.id`;
 
   if (panel.metric === 'TIME_IN_STAGE') {
     const { rows } = await sql<{ days: number | null }>`${ctes}, spans as (
