@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolation, signIn } from './helpers';
 
@@ -161,5 +163,26 @@ test.describe('analytics dashboards (owner in French, viewer in English)', () =>
     await expect(page.getByText('Tableau de bord supprimé')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/dashboards/${DASHBOARD}$`));
     await expect(nav.getByRole('link')).toHaveCount(1);
+  });
+
+  test('the analytics pages speak all nine interface languages, axe clean', async ({ browser }) => {
+    const locales = join(dirname(fileURLToPath(import.meta.url)), '../../locales/app');
+    const context = await browser.newContext({ baseURL, storageState: VIEWER_STATE, locale: 'pl-PL' });
+    const page = await context.newPage();
+    try {
+      for (const language of ['de', 'en', 'es', 'fr', 'lb', 'nl', 'pt', 'it', 'pl']) {
+        const texts = JSON.parse(readFileSync(join(locales, `${language}.json`), 'utf8')).analytics;
+        // The recruiter area speaks the recruiter's own settings language (spec §2).
+        const saved = await context.request.patch('/v2/recruiter/me/settings', { data: { language }, headers: { origin: baseURL } });
+        expect(saved.status()).toBe(200);
+        await page.goto('/recruiter/analytics_new');
+        await expect(page.getByRole('heading', { level: 1, name: texts.empty.title })).toBeVisible();
+        await expect(page.getByText(texts.empty.nothingShared)).toBeVisible();
+        if (language === 'de' || language === 'pl') await expectNoAxeViolation(page);
+      }
+    } finally {
+      await context.request.patch('/v2/recruiter/me/settings', { data: { language: 'en' }, headers: { origin: baseURL } });
+      await context.close();
+    }
   });
 });
