@@ -25,10 +25,6 @@ async function admin(pg, url, statement) {
 }
 
 /** 100,000 applications over the Lumen channels in the last 89 days, and their stage history (SQL only: seconds, not minutes). */
-export async function fillForProfiling(db, sql, DEMO) {
-  return fill(db, sql, DEMO);
-}
-
 async function fill(db, sql, DEMO) {
   const channels = await db
     .selectFrom('channels as c')
