@@ -2,7 +2,7 @@ import type { Panel, PanelResult } from '@rec/core/insights';
 import { Button } from '@rec/ui';
 import { useId, useMemo, useState } from 'react';
 import { useT } from '../../i18n';
-import { formatValue, panelTitle, rowLabel } from './panel-labels';
+import { axisLabel, formatValue, panelTitle, rowLabel } from './panel-labels';
 import { PanelChart } from './PanelChart';
 
 /**
@@ -15,6 +15,8 @@ export function PanelCard({ panel, result, color, locale }: { panel: Panel; resu
   const [asTable, setAsTable] = useState(panel.type === 'TABLE');
   const title = panelTitle(panel, t);
   const labels = useMemo(() => (result ? result.rows.map((row) => rowLabel(row, panel.type === 'FUNNEL' ? 'STAGE' : panel.dimension, t, locale)) : []), [result, panel, t, locale]);
+  // Kept between renders: a new array would redraw the chart.
+  const axis = useMemo(() => (result ? result.rows.map((row, i) => axisLabel(row, panel.dimension, labels[i] ?? row.key)) : []), [result, panel, labels]);
 
   let body = <p className="rec-field-hint">{t('analytics.loading')}</p>;
   if (result && (panel.type === 'KPI' || !panel.dimension)) {
@@ -46,7 +48,14 @@ export function PanelCard({ panel, result, color, locale }: { panel: Panel; resu
         </tbody>
       </table>
     ) : (
-      <PanelChart panel={panel} result={result} labels={labels} color={color} summary={summary} locale={locale} />
+      <PanelChart
+        panel={panel}
+        result={result}
+        labels={axis}
+        color={color}
+        summary={summary}
+        locale={locale}
+      />
     );
   }
 

@@ -8,7 +8,8 @@ export function panelTitle(panel: Panel, t: Translate): string {
   const metric = t(`analytics.metrics.${panel.metric}`);
   const stage = panel.stage && panel.type !== 'FUNNEL' ? ` · ${t(`analytics.stages.${panel.stage}`)}` : '';
   if (panel.type === 'FUNNEL') return t('analytics.funnelTitle');
-  if (!panel.dimension || panel.type === 'KPI') return `${metric}${stage}`;
+  // The source mix is by source by definition: no "by source" after it.
+  if (!panel.dimension || panel.type === 'KPI' || panel.metric === 'SOURCE_MIX') return `${metric}${stage}`;
   return t('analytics.byDimension', { metric: `${metric}${stage}`, dimension: t(`analytics.dimensions.${panel.dimension}`) });
 }
 
@@ -28,6 +29,11 @@ export function rowLabel(row: PanelResultRow, dimension: Dimension | undefined, 
     default:
       return row.key;
   }
+}
+
+/** A chart's axis label: a week as its Monday's DD/MM (the long label stays in the table and the summary). */
+export function axisLabel(row: PanelResultRow, dimension: Dimension | undefined, long: string): string {
+  return dimension === 'WEEK' ? `${row.key.slice(8, 10)}/${row.key.slice(5, 7)}` : long;
 }
 
 /** A number as the page language writes it; durations in days with the language's own unit words (Intl). */
