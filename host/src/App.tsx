@@ -1,6 +1,6 @@
 import type { Invitation, Tenant } from '@rec/api-client';
 import { APP_PART, COMMON_PART, detectLocale, type LocalePart, loadLocale, OFFER_PART, type Translate } from '@rec/i18n';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { $company, $opening, $toasts, browserStorage, closeToast, createRefreshListener, loadCompany, loadOpening, loadRecruiterMe } from '@rec/stores';
 import { Toaster } from '@rec/ui';
 import { $locale, api } from './api';
@@ -45,6 +45,10 @@ import { useStore } from './use-store';
 const HOST_PARTS: readonly LocalePart[] = [COMMON_PART, APP_PART, OFFER_PART];
 
 const router = createRouter(ROUTES, createMiddleware(createRouteServices()));
+
+// The analytics pages are their own chunks: the dashboard's carries chart.js and loads only there.
+const DashboardsEntryPage = lazy(() => import('./pages/analytics/DashboardsEntryPage'));
+const DashboardPage = lazy(() => import('./pages/analytics/DashboardPage'));
 
 interface Screen {
   resolution: Resolution;
@@ -200,6 +204,18 @@ function renderPage(route: RouteDefinition, context: NavigationContext) {
       return <StepInstructionsPage {...stepProps(context)} product={null} />;
     case 'steps-assessment-constants':
       return <StepInstructionsPage {...stepProps(context)} product={params.afstep ?? null} />;
+    case 'dashboards':
+      return (
+        <Suspense fallback={null}>
+          <DashboardsEntryPage />
+        </Suspense>
+      );
+    case 'dashboard':
+      return (
+        <Suspense fallback={null}>
+          <DashboardPage dashboardId={params.dashboard_id ?? ''} />
+        </Suspense>
+      );
     case 'coming':
       return <ComingPage section={route.section ?? 'applicant'} title={route.title} />;
     default:

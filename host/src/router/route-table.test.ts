@@ -74,6 +74,10 @@ describe('route table (spec §2)', () => {
     assert.equal((await page('/recruiter/analytics_new')).section, 'analytics');
     assert.deepEqual((await page('/recruiter/analytics_new/dashboards')).middleware, [...RECRUITER, 'native-page']);
     assert.deepEqual((await page('/recruiter/analytics_new/dashboards/d1')).params, { dashboard_id: 'd1' });
+    // Issue 14: host pages, no longer "coming": the entry and the list redirect, the id shows one dashboard.
+    for (const url of ['/recruiter/analytics_new', '/recruiter/analytics_new/dashboards']) assert.equal((await page(url)).page, 'dashboards', url);
+    assert.equal((await page('/recruiter/analytics_new/dashboards/d1')).page, 'dashboard');
+    assert.deepEqual((await page('/recruiter/analytics_new')).middleware, [...RECRUITER, 'native-page']);
   });
 
   it('recruiter area: openings and postings', async () => {

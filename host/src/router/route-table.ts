@@ -80,9 +80,10 @@ export const ROUTES: readonly RouteDefinition[] = [
   recruiter('/recruiter/settings_new', NATIVE, 'settings'),
   ...SETTINGS_NEW_PAGES.map((name) => recruiter(`/recruiter/settings_new/${name}`, NATIVE, 'settings')),
   recruiter('/recruiter/settings_new/*slug', NATIVE, 'settings'),
-  recruiter('/recruiter/analytics_new', EMBEDDED, 'analytics'),
-  recruiter('/recruiter/analytics_new/dashboards', NATIVE, 'dashboards'),
-  recruiter('/recruiter/analytics_new/dashboards/:dashboard_id', NATIVE, 'dashboards'),
+  // Analytics (issue 14): host pages. The entry and the list go to the first dashboard (or create the first one).
+  recruiter('/recruiter/analytics_new', NATIVE, 'analytics', { page: 'dashboards' }),
+  recruiter('/recruiter/analytics_new/dashboards', NATIVE, 'dashboards', { page: 'dashboards' }),
+  recruiter('/recruiter/analytics_new/dashboards/:dashboard_id', NATIVE, 'dashboards', { page: 'dashboard' }),
   // Openings (issue 5): native pages of the host. Wizard steps (the {slug} segments):
   //   opening create:  /recruiter/openings/create            -> /create/details (query baseOpening kept: duplicate)
   //                    /create/details -> /create/review      (review posts it; the copy starts DRAFT)

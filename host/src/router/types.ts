@@ -23,6 +23,8 @@ export type PageName =
   | 'applicant-steps-next'
   | 'board'
   | 'coming'
+  | 'dashboard'
+  | 'dashboards'
   | 'invitation'
   | 'login'
   | 'login-magic-link'

@@ -42,6 +42,11 @@ export const ERROR_KEYS = {
   idempotencyKeyReused: 'application.idempotencyKeyReused',
   /** An upload's name carries control characters. */
   invalidFileName: 'offerPage.invalidFileName',
+  // Analytics dashboards (issue 14), translated under `analytics.errors` in locales/app.
+  dashboardNotFound: 'analytics.errors.notFound',
+  dashboardInvalid: 'analytics.errors.invalidDashboard',
+  dashboardInvalidQuery: 'analytics.errors.invalidQuery',
+  dashboardRecruiterNotFound: 'analytics.errors.recruiterNotFound',
 } as const;
 export type ErrorKey = (typeof ERROR_KEYS)[keyof typeof ERROR_KEYS] | StepErrorKey;
 

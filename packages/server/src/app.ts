@@ -86,6 +86,9 @@ function fastifyTrustProxy(trustProxy: Config['trustProxy']): FastifyServerOptio
   if (typeof trustProxy !== 'number') return trustProxy;
   return (_address: string, hop: number) => hop < trustProxy;
 }
+import { createDashboardRepository } from './modules/insights/repository';
+import { insightsRoutes } from './modules/insights/routes';
+import { createInsightsService } from './modules/insights/service';
 
 /** Seams of the account modules, for tests (a fake clock, a shared store, a cheaper hash). */
 export interface AuthOptions {
@@ -253,6 +256,7 @@ export async function buildApp({
     postings: createPostingService({ repository: createPostingRepository(db), openings, publicUrl: config.publicUrl, now }),
   });
   await app.register(exportRoutes, { openings, applicants, audit });
+  await app.register(insightsRoutes, { insights: createInsightsService({ db, repository: createDashboardRepository(db), now }) });
   if (config.nodeEnv !== 'production' && mailer.outboxDir) await app.register(outboxRoutes, { outboxDir: mailer.outboxDir });
 
   const events = createEventBus(app.log);

@@ -31,8 +31,12 @@ const TABLES = [
   'applicant_current_applications',
   'step_access_tokens',
   'interview_answers',
+  'application_stage_events',
+  'application_pipeline',
+  'dashboards',
+  'dashboard_recruiters',
 ] as const;
-const ALL_MIGRATIONS = ['0001-public-offers', '0002-accounts', '0003-applications', '0004-openings', '0005-submission-scope', '0006-upload-limits', '0007-board-names-contract-codes', '0009-apply-form', '0010-application-steps'];
+const ALL_MIGRATIONS = ['0001-public-offers', '0002-accounts', '0003-applications', '0004-openings', '0005-submission-scope', '0006-upload-limits', '0007-board-names-contract-codes', '0009-apply-form', '0010-application-steps', '0012-insights'];
 
 async function rowCounts(db: Kysely<Database>): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
@@ -84,15 +88,16 @@ for (const backend of testBackends()) {
           openings: 26,
           postings: 24,
           posting_contents: 59,
-          channels: 26,
+          // +3 share channels, +670 applications (624 candidates), +1 referral of the analytics demo (demo-insights.ts).
+          channels: 29,
           accounts: 5,
           sessions: 0,
           auth_tokens: 0,
           invitations: 1,
           uploads: 0,
-          candidates: 64,
-          applications: 64,
-          referrals: 1,
+          candidates: 688,
+          applications: 734,
+          referrals: 2,
           share_links: 1,
           audit_log: 0,
           // The step flow's demo: one opening's process, Camille's three steps (issue 10).
@@ -102,6 +107,11 @@ for (const backend of testBackends()) {
           applicant_current_applications: 0,
           step_access_tokens: 0,
           interview_answers: 0,
+          // 90 days of applications with their stage history for the dashboards (issue 14).
+          application_stage_events: 1718,
+          application_pipeline: 670,
+          dashboards: 2,
+          dashboard_recruiters: 0,
         });
 
         await db.updateTable('companies').set({ name: 'Lumen Robotics SA' }).where('id', '=', DEMO.companyId).execute();

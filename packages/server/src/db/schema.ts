@@ -28,6 +28,10 @@ export interface Database {
   applicant_current_applications: ApplicantCurrentApplicationsTable;
   step_access_tokens: StepAccessTokensTable;
   interview_answers: InterviewAnswersTable;
+  application_stage_events: ApplicationStageEventsTable;
+  application_pipeline: ApplicationPipelineTable;
+  dashboards: DashboardsTable;
+  dashboard_recruiters: DashboardRecruitersTable;
 }
 
 /** Written by the database (default now()), never by the application. */
@@ -328,5 +332,45 @@ export interface InterviewAnswersTable {
   received: ColumnType<number, number | undefined, number>;
   content_type: string | null;
   finished_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: CreatedAt;
+}
+
+/** Pipeline history (issue 14): an application entered `stage` at `entered_at`. */
+export interface ApplicationStageEventsTable {
+  id: string;
+  company_id: string;
+  application_id: string;
+  stage: string;
+  entered_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+/** Where an application stands, kept by a trigger on application_stage_events (never written by the application). */
+export interface ApplicationPipelineTable {
+  application_id: string;
+  company_id: string;
+  furthest_rank: number;
+  current_stage: string;
+  current_since: Date;
+  hired_at: Date | null;
+}
+
+/** Analytics dashboards; `panels` and `global_query` are validated by @rec/core/insights before they are written. */
+export interface DashboardsTable {
+  id: string;
+  company_id: string;
+  owner_id: string;
+  name: string;
+  color: string;
+  panels: ColumnType<unknown[], string, string>;
+  global_query: ColumnType<Record<string, unknown>, string, string>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** Recruiters a dashboard is shared with (its owner sees it without a row here). */
+export interface DashboardRecruitersTable {
+  company_id: string;
+  dashboard_id: string;
+  recruiter_id: string;
   created_at: CreatedAt;
 }

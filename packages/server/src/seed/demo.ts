@@ -7,6 +7,7 @@ import { DEMO_APPLY_FORMS } from './demo-apply-forms';
 import { DEMO, DEMO_PREFIX, demoId } from './demo-ids';
 import { sanitizeDescription } from '../modules/offers/sanitize-description';
 import { seedDemoApplications } from './demo-applications';
+import { seedDemoInsights } from './demo-insights';
 import { seedDemoOpenings } from './demo-openings';
 import { DEMO_OFFERS, type DemoOffer, demoDescription, PLACES } from './demo-offers';
 import { seedDemoSteps } from './demo-steps';
@@ -90,6 +91,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
     await seedDemoSteps(trx);
   });
   await seedDemoAccounts(db);
+  await seedDemoInsights(db);
 }
 
 function demoRows(offer: DemoOffer): { opening: NewOpening; posting: NewPosting; contents: NewPostingContent[]; channel: NewChannel } {

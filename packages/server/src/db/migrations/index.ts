@@ -8,6 +8,7 @@ import * as uploadLimits from './0006-upload-limits';
 import * as boardNamesContractCodes from './0007-board-names-contract-codes';
 import * as applyForm from './0009-apply-form';
 import * as applicationSteps from './0010-application-steps';
+import * as insights from './0012-insights';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the set is the
@@ -23,4 +24,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0007-board-names-contract-codes': boardNamesContractCodes,
   '0009-apply-form': applyForm,
   '0010-application-steps': applicationSteps,
+  '0012-insights': insights,
 };
