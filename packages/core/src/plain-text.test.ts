@@ -23,7 +23,7 @@ describe('plain text', () => {
         [OpeningCreateBodySchema, { description: text }],
         [OpeningCreateBodySchema, { location: text }],
         [PostingCreateBodySchema, { language: 'en', contents: { en: { title: text } } }],
-        [PostingPatchBodySchema, { contents: { en: { title: 'ok', contract: text } } }],
+        [PostingPatchBodySchema, { contents: { en: { title: 'ok', location: text } } }],
         [OpeningListQuerySchema, { search: text }],
         [UploadReferenceSchema, { url: '/v2/storage/64b0c0de0000000000000001', name: `cv${text}.pdf` }],
         [AcceptInvitationBodySchema, { invitationLink: 'a'.repeat(43), firstName: text, lastName: 'x', password: 'long-enough-password' }],

@@ -6,7 +6,8 @@ import { uploadCv } from '../../testing/candidate';
 import { describeEachBackend } from '../../testing/test-database';
 
 /** Issue 8, finding 12: an Idempotency-Key is scoped to the offer and bound to the payload. */
-const OTHER_OFFER_CHANNEL = demoId(DEMO_PREFIX.channel, 0x02);
+// Another open offer whose apply form asks nothing beyond the defaults (0x02 requires licences).
+const OTHER_OFFER_CHANNEL = demoId(DEMO_PREFIX.channel, 0x03);
 let n = 0;
 
 async function form(app: FastifyInstance, who: string) {
