@@ -15,7 +15,7 @@ const QUERY = /^(.+\.json)\?section=([A-Za-z][\w.,-]*)$/;
 // A virtual id that no longer ends in `.json`: the json plugins leave it alone.
 const PREFIX = '\0locale-section:';
 /** Sections only the lit elements read, through `?section=`. */
-export const LIT_SECTIONS = ['jobsCount'];
+export const LIT_SECTIONS = ['jobsCount', 'referral'];
 const WHOLE_LOCALE_FILE = /[\\/]locales[\\/](?:[\w-]+[\\/])?[a-z]{2}\.json$/;
 
 function section(file, name) {
