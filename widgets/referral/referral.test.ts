@@ -228,5 +228,9 @@ describe('<rec-referral> request', () => {
     await waitUntil(() => $(element, '[role="alert"]')?.textContent, 'no alert');
     expect($(element, '[role="alert"]')?.textContent).to.equal('This link is not valid.');
     expect(requests).to.have.length(0);
+    // Another attempt with a field in error: the old message goes.
+    type(element, 'name', '');
+    $(element, 'button[type="submit"]')?.click();
+    await waitUntil(() => !$(element, '[role="alert"]')?.textContent, 'the old alert stayed');
   });
 });

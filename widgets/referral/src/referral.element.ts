@@ -127,6 +127,8 @@ class RecReferral extends ReactiveElement {
   async #onSubmit(event: Event): Promise<void> {
     event.preventDefault();
     if (this.busy) return;
+    // A message of the previous attempt no longer applies.
+    this.failure = undefined;
     const values = { name: this.#input('name')?.value.trim() ?? '', email: this.#input('email')?.value.trim() ?? '' };
     const errors: Partial<Record<ReferralField, string>> = {};
     for (const field of FIELDS) {
@@ -143,7 +145,6 @@ class RecReferral extends ReactiveElement {
       return;
     }
     this.busy = true;
-    this.failure = undefined;
     try {
       const channelId = this.channelId && OBJECT_ID.test(this.channelId) ? this.channelId : undefined;
       const apiBase = this.apiBase || widgets()?.apiBase || new URL(import.meta.url).origin;
