@@ -9,17 +9,37 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
-const QUERY = /^(.+\.json)\?section=([A-Za-z][\w-]*)$/;
+// A section may also be a comma-separated list of sections and dotted keys (`referral,share.shareVia`):
+// the strings an element needs from a shared file, each at its place in the file's tree.
+const QUERY = /^(.+\.json)\?section=([A-Za-z][\w.,-]*)$/;
 // A virtual id that no longer ends in `.json`: the json plugins leave it alone.
 const PREFIX = '\0locale-section:';
 /** Sections only the lit elements read, through `?section=`. */
-export const LIT_SECTIONS = ['jobsCount'];
+export const LIT_SECTIONS = ['jobsCount', 'referral'];
 const WHOLE_LOCALE_FILE = /[\\/]locales[\\/](?:[\w-]+[\\/])?[a-z]{2}\.json$/;
 
 function section(file, name) {
+  if (/[.,]/.test(name)) return picked(JSON.parse(readFileSync(file, 'utf8')), file, name);
   const value = JSON.parse(readFileSync(file, 'utf8'))[name];
   if (!value || typeof value !== 'object') throw new Error(`${file} has no "${name}" section`);
   return value;
+}
+
+/** `a,b.c` -> `{ a: …, b: { c: … } }`; a missing key fails the build rather than showing a key. */
+function picked(messages, file, list) {
+  const result = {};
+  for (const path of list.split(',')) {
+    const keys = path.split('.');
+    let from = messages;
+    let to = result;
+    for (const [index, key] of keys.entries()) {
+      if (!from || typeof from !== 'object' || !(key in from)) throw new Error(`${file} has no "${path}"`);
+      from = from[key];
+      if (index === keys.length - 1) to[key] = from;
+      else to = to[key] ??= {};
+    }
+  }
+  return result;
 }
 
 export function localeSection() {
