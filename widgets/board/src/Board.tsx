@@ -1,5 +1,5 @@
 import { ERROR_KEYS, type Locale, type Offer, pickText, toLocale } from '@rec/core';
-import { hasKey, loadLocale, type Translate } from '@rec/i18n';
+import { hasKey, loadLocale, type Translate } from '@rec/i18n/widgets';
 import { createBoardStore, summarizeOffer } from '@rec/stores';
 import { type ElementProps, ErrorMessage, headingTag, hostOf, Loading, PoweredBy, resolveApiBase, safeUrl, useStore, useTranslate, visitReferralCode, withReferral } from '@rec/ui';
 import { type MouseEvent, type ReactNode, useEffect, useMemo } from 'react';

@@ -1,6 +1,6 @@
 import { createApiClient, createReferral, isApiError } from '@rec/api-client';
 import { isObjectId, type Locale, toLocale } from '@rec/core';
-import { COMMON_PART, type LocalePart, OFFER_PART } from '@rec/i18n';
+import { COMMON_PART, type LocalePart, OFFER_PART } from '@rec/i18n/widgets';
 import { ShareActions } from '@rec/ui/share-actions';
 import { type ElementProps, headingTag, Loading, PoweredBy, resolveApiBase, useTranslate } from '@rec/ui';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
