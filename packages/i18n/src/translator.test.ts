@@ -24,6 +24,7 @@ const SAMPLES: Record<string, string | number> = {
   name: 'cv-{{name}}.pdf',
   percent: 42,
   size: 10,
+  total: 500,
 };
 
 function read(part: (typeof WIDGET_PARTS)[number], locale: string): Messages {
