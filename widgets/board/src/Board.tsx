@@ -72,15 +72,12 @@ function selectOffer(event: MouseEvent<HTMLAnchorElement>, offer: Offer, host: H
   if (host && !host.dispatchEvent(event_)) event.preventDefault();
 }
 
-/** The visitor changed the filter: mirror it in the element's attributes and tell the page. */
-function announceFilter(host: HTMLElement | undefined, filter: BoardFilter, count: number, total: number) {
-  if (!host) return;
+/** The visitor changed the filter: mirror it in the element's attributes. */
+function reflectFilter(host: HTMLElement | undefined, filter: BoardFilter) {
   for (const [key, attribute] of FILTER_ATTRIBUTES) {
-    if (filter[key]) host.setAttribute(attribute, filter[key]);
-    else host.removeAttribute(attribute);
+    if (filter[key]) host?.setAttribute(attribute, filter[key]);
+    else host?.removeAttribute(attribute);
   }
-  const detail: BoardFilterDetail = { ...filter, count, total };
-  host.dispatchEvent(new CustomEvent<BoardFilterDetail>(BOARD_FILTER_EVENT, { bubbles: true, composed: true, detail }));
 }
 
 interface OfferItemProps {
@@ -141,14 +138,23 @@ export function Board({ boardId, language, headingLevel, apiBase, referralCode, 
     void store.loadBoard(boardId, requested);
   }, [store, boardId, requested]);
 
-  // The filter comes from the attributes (never the page URL); the visitor's changes are kept
-  // here at once (typing stays smooth) and mirrored back into the attributes.
+  // The filter comes from the attributes (never the page URL). The visitor's changes are written
+  // back into them; r2wc renders synchronously on each attribute it is given, so while we write
+  // them (`reflecting`) the half-written states are ignored, and only a change the page makes
+  // itself (attributes differing from the last state we accepted) replaces the visitor's filter.
   const fromAttributes = useMemo<BoardFilter>(
     () => ({ search: search ?? '', location: location ?? '', contract: contract ?? '', offerLanguage: offerLanguage ?? '' }),
     [search, location, contract, offerLanguage],
   );
-  const [filter, setFilter] = useState<BoardFilter>(fromAttributes);
-  useEffect(() => setFilter((current) => (sameFilter(current, fromAttributes) ? current : fromAttributes)), [fromAttributes]);
+  const current = useRef(fromAttributes);
+  const accepted = useRef(fromAttributes);
+  const reflecting = useRef(false);
+  const [, rerender] = useState(0);
+  if (!reflecting.current && !sameFilter(accepted.current, fromAttributes)) {
+    accepted.current = fromAttributes;
+    current.current = fromAttributes;
+  }
+  const filter = current.current;
 
   const index = useMemo(() => (t && locale ? indexOffers(offers, locale, (code) => t(`contractTypes.${code}`)) : []), [offers, locale, t]);
   const options = useMemo(() => (t && locale ? filterOptions(index, locale, (code) => t(`contractTypes.${code}`)) : null), [index, locale, t]);
@@ -165,9 +171,21 @@ export function Board({ boardId, language, headingLevel, apiBase, referralCode, 
     focusFrom.current = null;
   }, [visible]);
 
-  const changeFilter = (next: BoardFilter) => {
-    setFilter(next);
-    announceFilter(host, next, applyFilter(index, next).length, index.length);
+  const changeFilter = (change: Partial<BoardFilter>) => {
+    const next = { ...current.current, ...change };
+    if (sameFilter(next, current.current)) return;
+    current.current = next;
+    reflecting.current = true;
+    try {
+      reflectFilter(host, next);
+    } finally {
+      reflecting.current = false;
+    }
+    accepted.current = next;
+    rerender((n) => n + 1);
+    // Told once the attributes are final: a listener may set them itself.
+    const detail: BoardFilterDetail = { ...next, count: applyFilter(index, next).length, total: index.length };
+    host?.dispatchEvent(new CustomEvent<BoardFilterDetail>(BOARD_FILTER_EVENT, { bubbles: true, composed: true, detail }));
   };
   const showMore = () => {
     focusFrom.current = visible;

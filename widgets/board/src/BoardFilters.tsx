@@ -36,7 +36,8 @@ export interface BoardFiltersProps {
   options: FilterOptions;
   /** The location option the filter's location stands for. */
   location: string;
-  onChange: (filter: BoardFilter) => void;
+  /** Called with the changed part only: two quick changes both count (no stale whole filter). */
+  onChange: (change: Partial<BoardFilter>) => void;
 }
 
 /**
@@ -44,14 +45,14 @@ export interface BoardFiltersProps {
  * give at least two choices (or the page set a value), so a small board is not cluttered.
  */
 export function BoardFilters({ t, filter, options, location, onChange }: BoardFiltersProps) {
-  const set = (key: keyof BoardFilter) => (value: string) => onChange({ ...filter, [key]: value });
+  const set = (key: keyof BoardFilter) => (value: string) => onChange({ [key]: value });
   const selects = [
     { key: 'location', label: t('board.location'), any: t('boardFilter.anyLocation'), options: options.locations, value: location },
     { key: 'contract', label: t('board.contract'), any: t('boardFilter.anyContract'), options: options.contracts, value: filter.contract },
     { key: 'offerLanguage', label: t('boardFilter.language'), any: t('boardFilter.anyLanguage'), options: options.languages, value: filter.offerLanguage },
   ] as const;
   return (
-    <div className="board-filters" part="filters" role="search" aria-label={t('boardFilter.label')}>
+    <search className="board-filters" part="filters" aria-label={t('boardFilter.label')}>
       <div className="filter filter-search" part="filter">
         <label htmlFor="rec-board-search">{t('boardFilter.search')}</label>
         <input
@@ -68,6 +69,6 @@ export function BoardFilters({ t, filter, options, location, onChange }: BoardFi
           <FilterSelect key={key} id={`rec-board-${key}`} label={label} anyLabel={any} options={choices} value={value} onChange={set(key)} />
         ) : null,
       )}
-    </div>
+    </search>
   );
 }
