@@ -186,7 +186,7 @@ describe('<rec-board> with 500 offers', () => {
   it('keeps a small board a plain list, without filters or show more', async () => {
     const element = await board(`<rec-board board-id="${SMALL_BOARD}"></rec-board>`);
     expect(titles(element)).to.have.length(4);
-    expect($(element, '[part~="filters"]')).to.equal(null);
-    expect($(element, '[part~="show-more"]')).to.equal(null);
+    expect($(element, '[part~="filters"]') === null).to.equal(true);
+    expect($(element, '[part~="show-more"]') === null).to.equal(true);
   });
 });
