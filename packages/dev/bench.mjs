@@ -7,10 +7,16 @@
 // the export adds on top of the process as it was just before the request; the absolute peak is
 // printed too. On PostgreSQL the database is elsewhere and the absolute peak is what is checked.
 // Exits 1 when a budget is exceeded.
+// Cases: `npm run bench -- board` runs only the 500-offer board in headless Chromium (bench-board.mjs).
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { register } from 'tsx/esm/api';
+
+if (process.argv[2] === 'board') {
+  const { benchBoard } = await import('./bench-board.mjs');
+  process.exit((await benchBoard()) ? 0 : 1);
+}
 
 register();
 

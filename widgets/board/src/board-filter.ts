@@ -34,8 +34,23 @@ export interface IndexedOffer {
   locations: Set<string>;
   /** The languages the offer's title is written in. */
   languages: Set<string>;
-  /** Comparable titles and locations in every language, and the shown contract label. */
-  text: string;
+  /** The shown contract label ('' without a contract). */
+  contract: string;
+}
+
+// What a search compares, built on the first search only: normalizing every text of 500 offers
+// would otherwise delay the first titles (issue 17's 100 ms budget) for visitors who never search.
+const searchTexts = new WeakMap<IndexedOffer, string>();
+
+/** Comparable titles and locations in every language, and the shown contract label. */
+function searchText(entry: IndexedOffer): string {
+  let text = searchTexts.get(entry);
+  if (text === undefined) {
+    const { title, location } = entry.offer.information;
+    text = comparable([...texts(title), ...texts(location), entry.contract].join('\n'));
+    searchTexts.set(entry, text);
+  }
+  return text;
 }
 
 const texts = (text: Partial<Record<string, string>> | undefined) => Object.values(text ?? {}).filter((value): value is string => !!value);
@@ -45,7 +60,6 @@ export function indexOffers(offers: readonly Offer[], locale: Locale, contractLa
     const { title, titleLanguage, location } = summarizeOffer(offer, locale);
     const { title: titles, location: locations } = offer.information;
     const languages = new Set(Object.keys(titles).filter((language) => titles[language as Locale]));
-    const contract = offer.contractType ? contractLabel(offer.contractType) : '';
     return {
       offer,
       title,
@@ -53,7 +67,7 @@ export function indexOffers(offers: readonly Offer[], locale: Locale, contractLa
       location,
       locations: new Set(texts(locations).map(comparable)),
       languages: languages.size ? languages : new Set([offer.language]),
-      text: comparable([...texts(titles), ...texts(locations), contract].join('\n')),
+      contract: offer.contractType ? contractLabel(offer.contractType) : '',
     };
   });
 }
@@ -75,12 +89,16 @@ const byLabel = (locale: Locale) => {
 };
 
 /** A language's name in the shown locale (the browser knows them all; no strings to translate). */
-function languageName(code: string, locale: Locale): string {
+function languageName(names: Intl.DisplayNames | undefined, code: string, locale: Locale): string {
+  const name = names?.of(code) ?? code;
+  return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+}
+
+function displayNames(locale: Locale): Intl.DisplayNames | undefined {
   try {
-    const name = new Intl.DisplayNames(locale, { type: 'language' }).of(code) ?? code;
-    return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+    return new Intl.DisplayNames(locale, { type: 'language' });
   } catch {
-    return code;
+    return undefined;
   }
 }
 
@@ -95,10 +113,11 @@ export function filterOptions(index: readonly IndexedOffer[], locale: Locale, co
     for (const language of entry.languages) languages.add(language);
   }
   const sort = byLabel(locale);
+  const names = displayNames(locale);
   return {
     locations: [...locations.values()].map((label) => ({ value: label, label })).sort(sort),
     contracts: [...contracts].map((code) => ({ value: code, label: contractLabel(code) })).sort(sort),
-    languages: [...languages].map((code) => ({ value: code, label: languageName(code, locale) })).sort(sort),
+    languages: [...languages].map((code) => ({ value: code, label: languageName(names, code, locale) })).sort(sort),
   };
 }
 
@@ -113,7 +132,7 @@ export function applyFilter(index: readonly IndexedOffer[], filter: BoardFilter)
       (!location || entry.locations.has(location)) &&
       (!filter.contract || entry.offer.contractType === filter.contract) &&
       (!language || entry.languages.has(language)) &&
-      words.every((word) => entry.text.includes(word)),
+      words.every((word) => searchText(entry).includes(word)),
   );
 }
 
