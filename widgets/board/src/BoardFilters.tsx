@@ -61,7 +61,7 @@ export function BoardFilters({ t, filter, options, location, onChange }: BoardFi
           part="search"
           autoComplete="off"
           value={filter.search}
-          onInput={(event: ChangeEvent<HTMLInputElement>) => set('search')(event.currentTarget.value)}
+          onInput={(event) => set('search')(event.currentTarget.value)}
         />
       </div>
       {selects.map(({ key, label, any, options: choices, value }) =>
