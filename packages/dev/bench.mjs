@@ -8,10 +8,16 @@
 // printed too. On PostgreSQL the database is elsewhere and the absolute peak is what is checked.
 // Exits 1 when a budget is exceeded.
 // Then the `dashboards` case (bench-dashboards.mjs, issue 14). `npm run bench -- dashboards` runs only that case.
+// Cases: `npm run bench -- board` runs only the 500-offer board in headless Chromium (bench-board.mjs).
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { register } from 'tsx/esm/api';
+
+if (process.argv[2] === 'board') {
+  const { benchBoard } = await import('./bench-board.mjs');
+  process.exit((await benchBoard()) ? 0 : 1);
+}
 
 register();
 

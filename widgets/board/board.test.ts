@@ -233,7 +233,9 @@ describe('<rec-board>', () => {
     await waitUntil(() => slowRequests.length === 2, 'board and offers not both requested');
     for (const release of slowRequests.splice(0)) release();
     await settled(element, 'en');
-    expect($(element, '[role="status"]')).to.equal(null);
+    // The loading status is gone; the only status left is the offer count (a live region since issue 17).
+    expect($(element, '[part~="loading"]') === null).to.equal(true);
+    expect($$(element, '[role="status"]').map((node) => node.getAttribute('part'))).to.deep.equal(['count']);
     expect(titles(element)).to.have.length(4);
   });
 

@@ -1,16 +1,16 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale, resolveLocale } from '@rec/core';
 import i18next, { type i18n as I18n } from 'i18next';
 import { COMMON_PART, type LocalePart, type LocalePartName, type Messages } from './locale-files';
+import type { Translate } from './translator';
 
-/** A translate function fixed to one language. */
-export type Translate = (key: string, options?: Record<string, unknown>) => string;
+export type { Translate } from './translator';
 
 const NAMESPACE = 'translation';
 
 /**
- * The one i18next instance of a page's widgets (and of the host app). Resources are added
- * per locale as they load; each element takes a t fixed to its own language, so two boards
- * in different languages on one page both render right without touching `i18n.language`.
+ * The one i18next instance of the host app (the widgets use the small translator of
+ * `@rec/i18n/widgets`). Resources are added per locale as they load; each t is fixed to its
+ * own language, so two languages on one page both render right without touching `i18n.language`.
  */
 export const i18n: I18n = i18next.createInstance();
 

@@ -1,5 +1,5 @@
 import { DEFAULT_LOCALE, type Locale } from '@rec/core';
-import { COMMON_PART, getT, type LocalePart, loadLocale, type Translate } from '@rec/i18n';
+import { COMMON_PART, getT, type LocalePart, loadLocale, type Translate } from '@rec/i18n/widgets';
 import { useEffect, useState } from 'react';
 
 /**

@@ -1,8 +1,10 @@
 import { ERROR_KEYS, type Locale, type Offer, pickText, toLocale } from '@rec/core';
-import { hasKey, loadLocale, type Translate } from '@rec/i18n';
-import { createBoardStore, summarizeOffer } from '@rec/stores';
+import { hasKey, loadLocale, type Translate } from '@rec/i18n/widgets';
+import { createBoardStore } from '@rec/stores';
 import { type ElementProps, ErrorMessage, headingTag, hostOf, Loading, PoweredBy, resolveApiBase, safeUrl, useStore, useTranslate, visitReferralCode, withReferral } from '@rec/ui';
-import { type MouseEvent, type ReactNode, useEffect, useMemo } from 'react';
+import { type MouseEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { BoardFilters } from './BoardFilters';
+import { applyFilter, type BoardFilter, filterOptions, type IndexedOffer, indexOffers, isFiltered, NO_FILTER, sameFilter, selectedLocation } from './board-filter';
 
 /** Attributes of <rec-board>, as plain strings (absent or empty: undefined). */
 export interface BoardProps extends ElementProps {
@@ -14,6 +16,14 @@ export interface BoardProps extends ElementProps {
   apiBase?: string;
   /** An employee's referral code; else the page's `?ref=`. Every offer link carries it on. */
   referralCode?: string;
+  /** Filter state (set by the page, and reflected here when the visitor changes it): search words. */
+  search?: string;
+  /** Only offers at this location, written in any language, ignoring case and accents. */
+  location?: string;
+  /** Only offers of this contract-type code. */
+  contract?: string;
+  /** Only offers written in this language. */
+  offerLanguage?: string;
 }
 
 export const OFFER_SELECT_EVENT = 'rec-offer-select';
@@ -23,6 +33,25 @@ export interface OfferSelectDetail {
   channelId: string;
   url: string;
 }
+
+export const BOARD_FILTER_EVENT = 'rec-board-filter';
+
+/** The filter the visitor set, how many offers it keeps and how many the board has. */
+export interface BoardFilterDetail extends BoardFilter {
+  count: number;
+  total: number;
+}
+
+/** Offers rendered at first and added by each "show more": the first titles paint without waiting for 500. */
+export const PAGE_SIZE = 20;
+/** Boards with more offers than this get the search field and filters (smaller ones a plain list). */
+export const FILTERS_FROM = 10;
+const FILTER_ATTRIBUTES: ReadonlyArray<[keyof BoardFilter, string]> = [
+  ['search', 'search'],
+  ['location', 'location'],
+  ['contract', 'contract'],
+  ['offerLanguage', 'offer-language'],
+];
 
 const TITLE_ID = 'rec-board-title';
 /** Failures worth a retry button (a wrong id stays wrong). */
@@ -43,16 +72,24 @@ function selectOffer(event: MouseEvent<HTMLAnchorElement>, offer: Offer, host: H
   if (host && !host.dispatchEvent(event_)) event.preventDefault();
 }
 
+/** The visitor changed the filter: mirror it in the element's attributes. */
+function reflectFilter(host: HTMLElement | undefined, filter: BoardFilter) {
+  for (const [key, attribute] of FILTER_ATTRIBUTES) {
+    if (filter[key]) host?.setAttribute(attribute, filter[key]);
+    else host?.removeAttribute(attribute);
+  }
+}
+
 interface OfferItemProps {
-  offer: Offer;
+  entry: IndexedOffer;
   locale: Locale;
   t: Translate;
   host: HTMLElement | undefined;
   referral: string | undefined;
 }
 
-function OfferItem({ offer, locale, t, host, referral }: OfferItemProps) {
-  const { title, titleLanguage, location } = summarizeOffer(offer, locale);
+function OfferItem({ entry, locale, t, host, referral }: OfferItemProps) {
+  const { offer, title, titleLanguage, location } = entry;
   // Contracts are codes: translated here, never a stored word inside another language's page.
   const contract = offer.contractType ? t(`contractTypes.${offer.contractType}`) : '';
   // The offer opens in the language the visitor reads the board in (when it is written in it).
@@ -85,7 +122,7 @@ function OfferItem({ offer, locale, t, host, referral }: OfferItemProps) {
 }
 
 /** `<rec-board>`: a company's open positions, sorted by title in the shown language. */
-export function Board({ boardId, language, headingLevel, apiBase, referralCode, container }: BoardProps) {
+export function Board({ boardId, language, headingLevel, apiBase, referralCode, search, location, contract, offerLanguage, container }: BoardProps) {
   const host = hostOf(container);
   const referral = useMemo(() => visitReferralCode(referralCode), [referralCode]);
   const requested = toLocale(language) ?? pageLanguage();
@@ -100,6 +137,60 @@ export function Board({ boardId, language, headingLevel, apiBase, referralCode, 
   useEffect(() => {
     void store.loadBoard(boardId, requested);
   }, [store, boardId, requested]);
+
+  // The filter comes from the attributes (never the page URL). The visitor's changes are written
+  // back into them; r2wc renders synchronously on each attribute it is given, so while we write
+  // them (`reflecting`) the half-written states are ignored, and only a change the page makes
+  // itself (attributes differing from the last state we accepted) replaces the visitor's filter.
+  const fromAttributes = useMemo<BoardFilter>(
+    () => ({ search: search ?? '', location: location ?? '', contract: contract ?? '', offerLanguage: offerLanguage ?? '' }),
+    [search, location, contract, offerLanguage],
+  );
+  const current = useRef(fromAttributes);
+  const accepted = useRef(fromAttributes);
+  const reflecting = useRef(false);
+  const [, rerender] = useState(0);
+  if (!reflecting.current && !sameFilter(accepted.current, fromAttributes)) {
+    accepted.current = fromAttributes;
+    current.current = fromAttributes;
+  }
+  const filter = current.current;
+
+  const index = useMemo(() => (t && locale ? indexOffers(offers, locale, (code) => t(`contractTypes.${code}`)) : []), [offers, locale, t]);
+  const options = useMemo(() => (t && locale ? filterOptions(index, locale, (code) => t(`contractTypes.${code}`)) : null), [index, locale, t]);
+  const matching = useMemo(() => applyFilter(index, filter), [index, filter]);
+  // How many are shown, for this filter only: a new filter starts again at one page.
+  const [more, setMore] = useState<{ filter: BoardFilter; visible: number }>({ filter, visible: PAGE_SIZE });
+  const visible = more.filter === filter ? more.visible : PAGE_SIZE;
+  // After "show more", focus moves to the first new offer so keyboard users continue from there.
+  const list = useRef<HTMLUListElement>(null);
+  const focusFrom = useRef<number | null>(null);
+  useEffect(() => {
+    if (focusFrom.current === null) return;
+    list.current?.children[focusFrom.current]?.querySelector('a')?.focus();
+    focusFrom.current = null;
+  }, [visible]);
+
+  const changeFilter = (change: Partial<BoardFilter>) => {
+    const next = { ...current.current, ...change };
+    if (sameFilter(next, current.current)) return;
+    current.current = next;
+    reflecting.current = true;
+    try {
+      reflectFilter(host, next);
+    } finally {
+      reflecting.current = false;
+    }
+    accepted.current = next;
+    rerender((n) => n + 1);
+    // Told once the attributes are final: a listener may set them itself.
+    const detail: BoardFilterDetail = { ...next, count: applyFilter(index, next).length, total: index.length };
+    host?.dispatchEvent(new CustomEvent<BoardFilterDetail>(BOARD_FILTER_EVENT, { bubbles: true, composed: true, detail }));
+  };
+  const showMore = () => {
+    focusFrom.current = visible;
+    setMore({ filter, visible: visible + PAGE_SIZE });
+  };
 
   const busy = status === 'loading';
   let content: ReactNode = null;
@@ -128,14 +219,32 @@ export function Board({ boardId, language, headingLevel, apiBase, referralCode, 
         </Heading>
         {offers.length ? (
           <>
-            <p className="board-count" part="count">
-              {t('board.offerCount', { count: offers.length })}
+            {options && (offers.length > FILTERS_FROM || isFiltered(filter)) ? (
+              <BoardFilters t={t} filter={filter} options={options} location={selectedLocation(index, options.locations, filter.location)} onChange={changeFilter} />
+            ) : null}
+            {/* A polite live region: screen readers hear how many offers the filter keeps. */}
+            <p className="board-count" part="count" role="status">
+              {isFiltered(filter) ? t('boardFilter.matching', { count: matching.length, total: offers.length }) : t('board.offerCount', { count: offers.length })}
             </p>
-            <ul className="offers" part="offers" aria-labelledby={TITLE_ID}>
-              {offers.map((offer) => (
-                <OfferItem key={offer._id} offer={offer} locale={locale} t={t} host={host} referral={referral} />
-              ))}
-            </ul>
+            {matching.length ? (
+              <ul className="offers" part="offers" aria-labelledby={TITLE_ID} ref={list}>
+                {matching.slice(0, visible).map((entry) => (
+                  <OfferItem key={entry.offer._id} entry={entry} locale={locale} t={t} host={host} referral={referral} />
+                ))}
+              </ul>
+            ) : (
+              <p className="board-empty" part="no-match">
+                {t('boardFilter.noMatch')}{' '}
+                <button type="button" className="rec-button rec-button-secondary" part="clear-filters" onClick={() => changeFilter(NO_FILTER)}>
+                  {t('boardFilter.clear')}
+                </button>
+              </p>
+            )}
+            {matching.length > visible ? (
+              <button type="button" className="rec-button rec-button-secondary show-more" part="show-more" onClick={showMore}>
+                {t('boardFilter.showMore', { count: Math.min(PAGE_SIZE, matching.length - visible) })}
+              </button>
+            ) : null}
           </>
         ) : (
           <p className="board-empty" part="empty">

@@ -1,6 +1,6 @@
 import { defineElement } from '@rec/ui';
 import uiCss from '@rec/ui/ui.css';
-import { Board, type BoardProps, type OfferSelectDetail } from './Board';
+import { Board, type BoardFilterDetail, type BoardProps, type OfferSelectDetail } from './Board';
 import boardCss from './board.css';
 
 /**
@@ -10,9 +10,14 @@ import boardCss from './board.css';
  *
  * Event: `rec-offer-select` (bubbles, composed, cancelable), detail `{ offer, channelId, url }`,
  * from the element when an offer is clicked; `preventDefault()` keeps the widget from navigating.
+ *
+ * Filters (boards of more than 10 offers show a search field and selects): `search`, `location`,
+ * `contract` (a code) and `offer-language` attributes set them; when the visitor changes one, the
+ * attributes follow and `rec-board-filter` (bubbles, composed) carries
+ * `{ search, location, contract, offerLanguage, count, total }`. Never read from the page URL.
  */
 export const RecBoard = defineElement<BoardProps>('rec-board', Board, {
-  attributes: ['boardId', 'language', 'headingLevel', 'apiBase', 'referralCode'],
+  attributes: ['boardId', 'language', 'headingLevel', 'apiBase', 'referralCode', 'search', 'location', 'contract', 'offerLanguage'],
   styles: [uiCss, boardCss],
 });
 
@@ -20,14 +25,17 @@ declare global {
   // The event bubbles out of shadow DOM up to the document and window.
   interface HTMLElementEventMap {
     'rec-offer-select': CustomEvent<OfferSelectDetail>;
+    'rec-board-filter': CustomEvent<BoardFilterDetail>;
   }
   interface DocumentEventMap {
     'rec-offer-select': CustomEvent<OfferSelectDetail>;
+    'rec-board-filter': CustomEvent<BoardFilterDetail>;
   }
   interface WindowEventMap {
     'rec-offer-select': CustomEvent<OfferSelectDetail>;
+    'rec-board-filter': CustomEvent<BoardFilterDetail>;
   }
   interface HTMLElementTagNameMap {
-    'rec-board': HTMLElement & { boardId?: string; language?: string; headingLevel?: string; apiBase?: string; referralCode?: string };
+    'rec-board': HTMLElement & { boardId?: string; language?: string; headingLevel?: string; apiBase?: string; referralCode?: string; search?: string; location?: string; contract?: string; offerLanguage?: string };
   }
 }

@@ -2,7 +2,7 @@ import { acceptAttribute, CV_EXTENSIONS } from '@rec/core/files';
 import { APPLICATION_FIELDS, type ApplicationFieldDefinition } from '@rec/core/application';
 import { applyFormOf, fieldLevel } from '@rec/core/apply-form';
 import { FORM_COLUMN_DEFAULT, FORM_COLUMNS_MD, type Locale, type Offer, UPLOAD } from '@rec/core';
-import type { Translate } from '@rec/i18n';
+import type { Translate } from '@rec/i18n/widgets';
 import { createApplicationForm, type FieldMessage, type FileField } from '@rec/stores/application-form';
 import { useStore } from '@rec/ui';
 import { type FormEvent, type ReactElement, useEffect, useMemo, useRef } from 'react';

@@ -1,5 +1,5 @@
 import { type Locale, type Offer as OfferEntity, pickText, toLocale } from '@rec/core';
-import { COMMON_PART, type LocalePart, loadLocale, OFFER_PART, type Translate } from '@rec/i18n';
+import { COMMON_PART, type LocalePart, loadLocale, OFFER_PART, type Translate } from '@rec/i18n/widgets';
 // Deep import: the stores index also holds the form's store, which must stay in the form chunk.
 import { createOfferStore } from '@rec/stores/offer';
 import type { ShareActions as ShareActionsComponent } from '@rec/ui/share-actions';
