@@ -267,8 +267,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteCase>> = {
   // Analytics dashboards: the owner's or shared ones are visible; every change needs ANALYTICS:DASHBOARD:MANAGE.
   'GET /v2/insights/dashboards': { expected: recruiter(200, 200) },
   'GET /v2/insights/recruiters': { expected: recruiter(200, 200) },
-  'GET /v2/insights/dashboards/:id': { expected: recruiter(200), params: { id: DEMO_INSIGHTS.lumenDashboardId } },
-  'GET /v2/insights/dashboards/:id/results': { expected: recruiter(200), params: { id: DEMO_INSIGHTS.lumenDashboardId } },
+  // The demo dashboard is the owner's and not shared with the viewer: for him it does not exist.
+  'GET /v2/insights/dashboards/:id': { expected: { ...recruiter(200), viewer: 404 }, params: { id: DEMO_INSIGHTS.lumenDashboardId } },
+  'GET /v2/insights/dashboards/:id/results': { expected: { ...recruiter(200), viewer: 404 }, params: { id: DEMO_INSIGHTS.lumenDashboardId } },
   'POST /v2/insights/dashboards': { expected: permission(201, 201), request: () => json(NEW_DASHBOARD) },
   'PUT /v2/insights/dashboards/:id': {
     expected: permission(200),
