@@ -79,6 +79,8 @@ async function stepRequest(app: FastifyInstance, caller: Caller, process: Proces
   const stepId = caller === 'applicant' ? await camilleAt(app, process, calls) : (DEMO_STEPS.stepIds[1] ?? '');
   return { url: `/v2/application-steps/${stepId}/${path}` };
 }
+/** Path params of the step routes, for the fuzz test's spoiled params: Camille's demo interview. */
+const STEP_PARAMS = { id: DEMO_STEPS.stepIds[1] ?? '', questionId: 'intro', attempt: '1' };
 let applications = 0;
 let uploads = 0;
 
@@ -205,15 +207,17 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteCase>> = {
   'GET /v2/applicants/application': { expected: applicantOnly(200) },
   // Back to the demo application: her own, so allowed; another candidate's is 404 (steps.test.ts).
   'POST /v2/applicants/login': { expected: applicantOnly(200), request: () => json({ _applicantId: DEMO_STEPS.applicationId }) },
-  'POST /v2/application-steps/:id/start': { expected: applicantOnly(200), prepares: 'applicant', request: (app, caller) => stepRequest(app, caller, FORM_PROCESS, [], 'start') },
+  'POST /v2/application-steps/:id/start': { expected: applicantOnly(200), prepares: 'applicant', params: STEP_PARAMS, request: (app, caller) => stepRequest(app, caller, FORM_PROCESS, [], 'start') },
   'POST /v2/application-steps/:id/complete': {
     expected: applicantOnly(200),
     prepares: 'applicant',
+    params: STEP_PARAMS,
     request: async (app, caller) => ({ ...(await stepRequest(app, caller, FORM_PROCESS, [], 'complete')), payload: { answers: { licence: 'yes' } } }),
   },
   'POST /v2/application-steps/:id/files': {
     expected: applicantOnly(201),
     prepares: 'applicant',
+    params: STEP_PARAMS,
     request: async (app, caller) => {
       const { url } = await stepRequest(app, caller, FORM_PROCESS, [], 'files');
       return { url: `${url}?questionId=certificate`, ...multipartFile('file', 'certificate.pdf', SMALL_PDF) };
@@ -222,31 +226,37 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteCase>> = {
   'POST /v2/application-steps/:id/relay-consent': {
     expected: applicantOnly(200),
     prepares: 'applicant',
+    params: STEP_PARAMS,
     request: async (app, caller) => ({ ...(await stepRequest(app, caller, SHAPE_PROCESS, [START], 'relay-consent')), payload: { consent: true } }),
   },
   'POST /v2/application-steps/:id/assessment': {
     expected: applicantOnly(200),
     prepares: 'applicant',
+    params: STEP_PARAMS,
     request: (app, caller) => stepRequest(app, caller, SHAPE_PROCESS, [START, CONSENT], 'assessment'),
   },
   'POST /v2/application-steps/:id/assessment/answers': {
     expected: applicantOnly(200),
     prepares: 'applicant',
+    params: STEP_PARAMS,
     request: async (app, caller) => ({ ...(await stepRequest(app, caller, SHAPE_PROCESS, [START, CONSENT, OPEN_ASSESSMENT], 'assessment/answers')), payload: { answers: SHAPE_ANSWERS } }),
   },
   'POST /v2/application-steps/:id/interview/:questionId/attempts': {
     expected: applicantOnly(200),
     prepares: 'applicant',
+    params: STEP_PARAMS,
     request: (app, caller) => stepRequest(app, caller, INTERVIEW_PROCESS, [], 'interview/intro/attempts'),
   },
   'GET /v2/application-steps/:id/interview/:questionId/attempts/:attempt': {
     expected: applicantOnly(200),
     prepares: 'applicant',
+    params: STEP_PARAMS,
     request: (app, caller) => stepRequest(app, caller, INTERVIEW_PROCESS, [ATTEMPT], 'interview/intro/attempts/1'),
   },
   'PUT /v2/application-steps/:id/interview/:questionId/attempts/:attempt': {
     expected: applicantOnly(200),
     prepares: 'applicant',
+    params: STEP_PARAMS,
     request: async (app, caller) => {
       const { url } = await stepRequest(app, caller, INTERVIEW_PROCESS, [ATTEMPT], 'interview/intro/attempts/1');
       return { url: `${url}?offset=0`, payload: WEBM_HEAD, headers: { 'content-type': 'application/octet-stream' } };
@@ -255,6 +265,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteCase>> = {
   'POST /v2/application-steps/:id/interview/:questionId/attempts/:attempt/finish': {
     expected: applicantOnly(200),
     prepares: 'applicant',
+    params: STEP_PARAMS,
     request: (app, caller) => stepRequest(app, caller, INTERVIEW_PROCESS, [ATTEMPT, CHUNK], 'interview/intro/attempts/1/finish'),
   },
 
@@ -292,6 +303,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteCase>> = {
   'DELETE /v2/insights/dashboards/:id': {
     expected: permission(204),
     prepares: true,
+    params: { id: DEMO_INSIGHTS.lumenDashboardId },
     request: async (app) => ({ url: `/v2/insights/dashboards/${(await injectAs(app, DEMO_ACCOUNTS.owner.id, { method: 'POST', url: '/v2/insights/dashboards', payload: NEW_DASHBOARD })).json()._id}` }),
   },
 };
