@@ -19,7 +19,8 @@ import { writeDist } from './write-dist';
  * arrays and nesting, malformed JSON). Whoever calls: never a 500, never a hang. Anonymous callers
  * and the owner of another company: a refused request writes nothing (every table's content is
  * fingerprinted around each route's runs). The applicant fuzzes the routes only a candidate may
- * call (her step flow), so hostile input reaches the step services too, not just the role check.
+ * call (her step flow), so hostile input reaches the step services too, not just the role check;
+ * whatever she sends, no other candidate's steps change.
  */
 
 const RUNS = { anonymous: 12, otherOwner: 12, owner: 16, applicant: 8 } as const;
@@ -198,6 +199,14 @@ async function fingerprint(db: Kysely<Database>): Promise<string> {
   return row.rows[0]?.print ?? '';
 }
 
+/** Every step of every application not Camille's: what the applicant's fuzzing must never change. */
+async function othersStepsPrint(db: Kysely<Database>): Promise<string> {
+  const row = await sql<{ print: string | null }>`select count(*)::text || ':' || coalesce(md5(string_agg(s::text, '|' order by s.id)), '') as print
+    from application_steps s join applications a on a.id = s.application_id join candidates c on c.id = a.candidate_id
+    where c.email <> ${DEMO_ACCOUNTS.applicant.email}`.execute(db);
+  return row.rows[0]?.print ?? '';
+}
+
 function withTimeout<T>(promise: Promise<T>, label: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
@@ -235,6 +244,7 @@ describeEachBackend('route fuzz: hostile input on every route', (context) => {
         // Without data to prepare, the valid request is built once, before the fingerprint.
         const shared = entry?.request && !prepares ? await entry.request(app, fuzzer) : {};
         const before = watchWrites ? await fingerprint(context.db) : '';
+        const othersBefore = fuzzer === 'applicant' ? await othersStepsPrint(context.db) : '';
         let succeededWrite = false;
         await fc.assert(
           fc.asyncProperty(spoil, async (how) => {
@@ -260,6 +270,7 @@ describeEachBackend('route fuzz: hostile input on every route', (context) => {
           }),
           { numRuns: RUNS[fuzzer], endOnFailure: true, includeErrorInReport: true },
         );
+        if (fuzzer === 'applicant') assert.equal(await othersStepsPrint(context.db), othersBefore, `applicant ${route.method} ${route.url}: another candidate's steps changed`);
         if (watchWrites && !succeededWrite && !prepares) {
           assert.equal(await fingerprint(context.db), before, `${fuzzer} ${route.method} ${route.url}: refused requests changed the database`);
         }
