@@ -1,9 +1,13 @@
+import type { Process } from '@rec/core/steps';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { DEMO_ACCOUNTS } from '../seed/demo-accounts';
 import { DEMO_APPLY } from '../seed/demo-applications';
 import { DEMO, DEMO_PREFIX, demoId } from '../seed/demo-ids';
 import { DEMO_OPENING_IDS } from '../seed/demo-openings';
+import { DEMO_INSIGHTS } from '../seed/demo-insights';
+import { DEMO_STEPS, DEMO_PROCESS } from '../seed/demo-steps';
 import { multipartFile, SMALL_PDF } from '../testing/multipart';
+import { camilleAt, FORM_PROCESS, injectAs, INTERVIEW_PROCESS, SHAPE_ANSWERS, SHAPE_PROCESS, WEBM_HEAD } from './applicant-flow';
 
 /**
  * Who may call what: the expectation table of the standing route matrix (route-matrix.test.ts).
@@ -24,8 +28,11 @@ export interface RouteCase {
   expected: Expected;
   /** The request (method and URL come from the key); may prepare data first (an upload to apply with). */
   request?: (app: FastifyInstance, caller: Caller) => Promise<Omit<InjectOptions, 'method'>> | Omit<InjectOptions, 'method'>;
-  /** The request builder writes data first (uploads a CV): the fuzz test prepares it again for every run. */
-  prepares?: true;
+  /**
+   * The request builder writes data first (uploads a CV): the fuzz test prepares it again for every
+   * run. `'applicant'`: only the applicant caller's request prepares data (its own step flow).
+   */
+  prepares?: true | 'applicant';
   /** Path params for the URL pattern when no request is given. */
   params?: Readonly<Record<string, string>>;
 }
@@ -40,6 +47,8 @@ const anySession = (status: number): Expected => ({ ...publicRoute(status), anon
 const recruiter = (status: number, foreign = 404): Expected => ({ anonymous: 401, applicant: 403, admin: 403, viewer: status, otherOwner: foreign, owner: status });
 /** Recruiters holding a managing permission (owners): viewers get 403. */
 const permission = (status: number, foreign = 404): Expected => ({ ...recruiter(status, foreign), viewer: 403 });
+/** The candidate's own step flow: applicants only (recruiters and admins are refused, not shown someone's steps). */
+const applicantOnly = (status: number): Expected => ({ anonymous: 401, applicant: status, admin: 403, viewer: 403, otherOwner: 403, owner: 403 });
 /** Admins only. */
 const adminOnly = (status: number): Expected => ({ anonymous: 401, applicant: 403, admin: status, viewer: 403, otherOwner: 403, owner: 403 });
 
@@ -55,6 +64,23 @@ const page = (url: string) => ({ url, headers: { accept: 'text/html' } });
 /** Sign-in and link requests are limited per email: each caller asks for its own (unknown) address. */
 const unknownEmail = (caller: Caller) => `nobody.${caller}.${Date.now()}@example.com`;
 const uploadQuery = `scopeName=COMPANY&companyId=${DEMO.companyId}&channelId=${DEMO.sampleChannelId}`;
+const NEW_DASHBOARD = { name: 'Matrix dashboard', color: '#1E6FD9FF', panels: [] };
+const START = { method: 'POST', url: '/v2/application-steps/:id/start' } as const;
+const CONSENT = { method: 'POST', url: '/v2/application-steps/:id/relay-consent', payload: { consent: true } } as const;
+const OPEN_ASSESSMENT = { method: 'POST', url: '/v2/application-steps/:id/assessment' } as const;
+const ATTEMPT = { method: 'POST', url: '/v2/application-steps/:id/interview/intro/attempts' } as const;
+const CHUNK = { method: 'PUT', url: '/v2/application-steps/:id/interview/intro/attempts/1?offset=0', payload: WEBM_HEAD, headers: { 'content-type': 'application/octet-stream' } } as const;
+
+/**
+ * `/v2/application-steps/<id>/<path>`: for the applicant, on a fresh application of hers advanced
+ * by `calls`; the others are refused before any step is looked at (Camille's demo step stands in).
+ */
+async function stepRequest(app: FastifyInstance, caller: Caller, process: Process, calls: readonly InjectOptions[], path: string): Promise<{ url: string }> {
+  const stepId = caller === 'applicant' ? await camilleAt(app, process, calls) : (DEMO_STEPS.stepIds[1] ?? '');
+  return { url: `/v2/application-steps/${stepId}/${path}` };
+}
+/** Path params of the step routes, for the fuzz test's spoiled params: Camille's demo interview. */
+const STEP_PARAMS = { id: DEMO_STEPS.stepIds[1] ?? '', questionId: 'intro', attempt: '1' };
 let applications = 0;
 let uploads = 0;
 
@@ -150,7 +176,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteCase>> = {
   'GET /v2/jobs/:id': { expected: recruiter(200), params: { id: PUBLISHED } },
   'GET /v2/jobs/:id/applications': { expected: recruiter(200), params: { id: PUBLISHED } },
   'GET /v2/jobs/:id/postings': { expected: recruiter(200), params: { id: PUBLISHED } },
-  'GET /v2/storage/:id': { expected: recruiter(200), prepares: true, request: async (app) => ({ url: (await uploadCv(app)).url }) },
+  // A CV is a sensitive file: downloading it needs CANDIDATES:SENSITIVE:READ, which viewers lack.
+  'GET /v2/storage/:id': { expected: permission(200), prepares: true, request: async (app) => ({ url: (await uploadCv(app)).url }) },
   'POST /v2/jobs': { expected: permission(201, 201), request: () => json({ title: 'Matrix opening', language: 'en' }) },
   'PATCH /v2/jobs/:id': { expected: permission(200), params: { id: PUBLISHED }, request: () => json({ location: 'Esch-sur-Alzette' }) },
   'POST /v2/jobs/:id/publish': { expected: permission(200), params: { id: DEMO_OPENING_IDS.draft } },
@@ -169,6 +196,116 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteCase>> = {
 
   // Admin area.
   'GET /v2/admin/companies': { expected: adminOnly(200) },
+
+  // The jobs-count badge of a career site: public like the board it counts.
+  'GET /v2/boards/:id/offer-count': { expected: publicRoute(200), params: { id: DEMO.boardId } },
+
+  // The candidate's step flow (cookie of an applicant session; the bearer flow has its own tests).
+  'OPTIONS /v2/application-steps/*': { expected: publicRoute(204), request: () => ({ url: '/v2/application-steps/next' }) },
+  'OPTIONS /v2/applicants/application': { expected: publicRoute(204) },
+  'GET /v2/application-steps/next': { expected: applicantOnly(200) },
+  'GET /v2/applicants/application': { expected: applicantOnly(200) },
+  // Back to the demo application: her own, so allowed; another candidate's is 404 (steps.test.ts).
+  'POST /v2/applicants/login': { expected: applicantOnly(200), request: () => json({ _applicantId: DEMO_STEPS.applicationId }) },
+  'POST /v2/application-steps/:id/start': { expected: applicantOnly(200), prepares: 'applicant', params: STEP_PARAMS, request: (app, caller) => stepRequest(app, caller, FORM_PROCESS, [], 'start') },
+  'POST /v2/application-steps/:id/complete': {
+    expected: applicantOnly(200),
+    prepares: 'applicant',
+    params: STEP_PARAMS,
+    request: async (app, caller) => ({ ...(await stepRequest(app, caller, FORM_PROCESS, [], 'complete')), payload: { answers: { licence: 'yes' } } }),
+  },
+  'POST /v2/application-steps/:id/files': {
+    expected: applicantOnly(201),
+    prepares: 'applicant',
+    params: STEP_PARAMS,
+    request: async (app, caller) => {
+      const { url } = await stepRequest(app, caller, FORM_PROCESS, [], 'files');
+      return { url: `${url}?questionId=certificate`, ...multipartFile('file', 'certificate.pdf', SMALL_PDF) };
+    },
+  },
+  'POST /v2/application-steps/:id/relay-consent': {
+    expected: applicantOnly(200),
+    prepares: 'applicant',
+    params: STEP_PARAMS,
+    request: async (app, caller) => ({ ...(await stepRequest(app, caller, SHAPE_PROCESS, [START], 'relay-consent')), payload: { consent: true } }),
+  },
+  'POST /v2/application-steps/:id/assessment': {
+    expected: applicantOnly(200),
+    prepares: 'applicant',
+    params: STEP_PARAMS,
+    request: (app, caller) => stepRequest(app, caller, SHAPE_PROCESS, [START, CONSENT], 'assessment'),
+  },
+  'POST /v2/application-steps/:id/assessment/answers': {
+    expected: applicantOnly(200),
+    prepares: 'applicant',
+    params: STEP_PARAMS,
+    request: async (app, caller) => ({ ...(await stepRequest(app, caller, SHAPE_PROCESS, [START, CONSENT, OPEN_ASSESSMENT], 'assessment/answers')), payload: { answers: SHAPE_ANSWERS } }),
+  },
+  'POST /v2/application-steps/:id/interview/:questionId/attempts': {
+    expected: applicantOnly(200),
+    prepares: 'applicant',
+    params: STEP_PARAMS,
+    request: (app, caller) => stepRequest(app, caller, INTERVIEW_PROCESS, [], 'interview/intro/attempts'),
+  },
+  'GET /v2/application-steps/:id/interview/:questionId/attempts/:attempt': {
+    expected: applicantOnly(200),
+    prepares: 'applicant',
+    params: STEP_PARAMS,
+    request: (app, caller) => stepRequest(app, caller, INTERVIEW_PROCESS, [ATTEMPT], 'interview/intro/attempts/1'),
+  },
+  'PUT /v2/application-steps/:id/interview/:questionId/attempts/:attempt': {
+    expected: applicantOnly(200),
+    prepares: 'applicant',
+    params: STEP_PARAMS,
+    request: async (app, caller) => {
+      const { url } = await stepRequest(app, caller, INTERVIEW_PROCESS, [ATTEMPT], 'interview/intro/attempts/1');
+      return { url: `${url}?offset=0`, payload: WEBM_HEAD, headers: { 'content-type': 'application/octet-stream' } };
+    },
+  },
+  'POST /v2/application-steps/:id/interview/:questionId/attempts/:attempt/finish': {
+    expected: applicantOnly(200),
+    prepares: 'applicant',
+    params: STEP_PARAMS,
+    request: (app, caller) => stepRequest(app, caller, INTERVIEW_PROCESS, [ATTEMPT, CHUNK], 'interview/intro/attempts/1/finish'),
+  },
+
+  // The process of an opening and the company's default: any recruiter reads, editing needs OPENINGS:MANAGE.
+  'GET /v2/jobs/:opening_id/process': { expected: recruiter(200), params: { opening_id: DEMO_STEPS.openingId } },
+  'PUT /v2/jobs/:opening_id/process': { expected: permission(200), params: { opening_id: DEMO_STEPS.openingId }, request: () => json(DEMO_PROCESS) },
+  'GET /v2/companies/settings/process': { expected: recruiter(200, 200) },
+  'PUT /v2/companies/settings/process': { expected: permission(200, 200), request: () => json(FORM_PROCESS) },
+
+  // Analytics dashboards: the owner's or shared ones are visible; every change needs ANALYTICS:DASHBOARD:MANAGE.
+  'GET /v2/insights/dashboards': { expected: recruiter(200, 200) },
+  'GET /v2/insights/recruiters': { expected: recruiter(200, 200) },
+  // The demo dashboard is the owner's and not shared with the viewer: for him it does not exist.
+  'GET /v2/insights/dashboards/:id': { expected: { ...recruiter(200), viewer: 404 }, params: { id: DEMO_INSIGHTS.lumenDashboardId } },
+  'GET /v2/insights/dashboards/:id/results': { expected: { ...recruiter(200), viewer: 404 }, params: { id: DEMO_INSIGHTS.lumenDashboardId } },
+  'POST /v2/insights/dashboards': { expected: permission(201, 201), request: () => json(NEW_DASHBOARD) },
+  'PUT /v2/insights/dashboards/:id': {
+    expected: permission(200),
+    params: { id: DEMO_INSIGHTS.lumenDashboardId },
+    request: async (app) => {
+      const { name: _name, ...saved } = (await injectAs(app, DEMO_ACCOUNTS.owner.id, { method: 'GET', url: `/v2/insights/dashboards/${DEMO_INSIGHTS.lumenDashboardId}` })).json();
+      return json({ ...saved, name: 'Matrix dashboard' });
+    },
+  },
+  'POST /v2/insights/dashboards/:id/recruiters/:recruiterId/add': {
+    expected: permission(200),
+    params: { id: DEMO_INSIGHTS.lumenDashboardId, recruiterId: DEMO_ACCOUNTS.viewer.id },
+  },
+  'POST /v2/insights/dashboards/:id/recruiters/remove': {
+    expected: permission(200),
+    params: { id: DEMO_INSIGHTS.lumenDashboardId },
+    request: () => json({ recruiterIds: [DEMO_ACCOUNTS.viewer.id] }),
+  },
+  // Each caller tries to delete a dashboard the owner just made.
+  'DELETE /v2/insights/dashboards/:id': {
+    expected: permission(204),
+    prepares: true,
+    params: { id: DEMO_INSIGHTS.lumenDashboardId },
+    request: async (app) => ({ url: `/v2/insights/dashboards/${(await injectAs(app, DEMO_ACCOUNTS.owner.id, { method: 'POST', url: '/v2/insights/dashboards', payload: NEW_DASHBOARD })).json()._id}` }),
+  },
 };
 
 /** The files of the minimal build the matrix and fuzz tests serve (path under dist/ -> content). */

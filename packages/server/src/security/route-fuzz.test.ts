@@ -18,10 +18,12 @@ import { writeDist } from './write-dist';
  * queries and bodies (NUL, lone surrogates, 100 KB strings, wrong types, odd dates and ids, query
  * arrays and nesting, malformed JSON). Whoever calls: never a 500, never a hang. Anonymous callers
  * and the owner of another company: a refused request writes nothing (every table's content is
- * fingerprinted around each route's runs).
+ * fingerprinted around each route's runs). The applicant fuzzes the routes only a candidate may
+ * call (her step flow), so hostile input reaches the step services too, not just the role check;
+ * whatever she sends, no other candidate's steps change.
  */
 
-const RUNS = { anonymous: 12, otherOwner: 12, owner: 16 } as const;
+const RUNS = { anonymous: 12, otherOwner: 12, owner: 16, applicant: 8 } as const;
 type Fuzzer = keyof typeof RUNS;
 /** A request that takes longer is a hang (the slowest honest ones, an export or an upload, take milliseconds here). */
 const HANG_MS = 10_000;
@@ -197,6 +199,14 @@ async function fingerprint(db: Kysely<Database>): Promise<string> {
   return row.rows[0]?.print ?? '';
 }
 
+/** Every step of every application not Camille's: what the applicant's fuzzing must never change. */
+async function othersStepsPrint(db: Kysely<Database>): Promise<string> {
+  const row = await sql<{ print: string | null }>`select count(*)::text || ':' || coalesce(md5(string_agg(s::text, '|' order by s.id)), '') as print
+    from application_steps s join applications a on a.id = s.application_id join candidates c on c.id = a.candidate_id
+    where c.email <> ${DEMO_ACCOUNTS.applicant.email}`.execute(db);
+  return row.rows[0]?.print ?? '';
+}
+
 function withTimeout<T>(promise: Promise<T>, label: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
@@ -217,26 +227,30 @@ describeEachBackend('route fuzz: hostile input on every route', (context) => {
 
   it('never answers 500 or hangs; refused anonymous and foreign requests write nothing', async () => {
     const routes = app.registeredRoutes.filter((route) => route.method !== 'HEAD');
-    const runs: Record<Fuzzer, number> = { anonymous: 0, otherOwner: 0, owner: 0 };
+    const runs: Record<Fuzzer, number> = { anonymous: 0, otherOwner: 0, owner: 0, applicant: 0 };
     const statuses = new Map<number, number>();
     let address = 0;
     const started = Date.now();
 
-    for (const fuzzer of ['anonymous', 'otherOwner', 'owner'] as const) {
+    for (const fuzzer of ['anonymous', 'otherOwner', 'owner', 'applicant'] as const) {
       for (const route of routes) {
+        const entry = ROUTE_ACCESS[`${route.method} ${route.url}`];
+        // Recruiters and admins are fuzzed above; the applicant only where she, and no recruiter, is let in.
+        if (fuzzer === 'applicant' && !(entry && entry.expected.applicant < 300 && entry.expected.owner >= 400)) continue;
         // A session per route, made before the fingerprint (a sign-in or a sign-out during the runs may end it).
         const cookie = fuzzer === 'anonymous' ? undefined : await t.cookieFor(DEMO_ACCOUNTS[fuzzer].id);
         const watchWrites = fuzzer !== 'owner' && !(route.method === 'DELETE' && route.url === '/auth/session-v2');
-        const entry = ROUTE_ACCESS[`${route.method} ${route.url}`];
+        const prepares = entry?.prepares === true || (entry?.prepares === 'applicant' && fuzzer === 'applicant');
         // Without data to prepare, the valid request is built once, before the fingerprint.
-        const shared = entry?.request && !entry.prepares ? await entry.request(app, fuzzer) : {};
+        const shared = entry?.request && !prepares ? await entry.request(app, fuzzer) : {};
         const before = watchWrites ? await fingerprint(context.db) : '';
+        const othersBefore = fuzzer === 'applicant' ? await othersStepsPrint(context.db) : '';
         let succeededWrite = false;
         await fc.assert(
           fc.asyncProperty(spoil, async (how) => {
             // A route that needs fresh data (a CV not used yet) gets it every run, fingerprinted after.
-            const valid = entry?.request && entry.prepares ? await entry.request(app, fuzzer) : shared;
-            const prepared = watchWrites && entry?.prepares ? await fingerprint(context.db) : undefined;
+            const valid = entry?.request && prepares ? await entry.request(app, fuzzer) : shared;
+            const prepared = watchWrites && prepares ? await fingerprint(context.db) : undefined;
             const sent = await spoiledRequest(entry, valid, route.url, how);
             const url = sent.url;
             const headers: Record<string, string> = { origin: OWN_ORIGIN };
@@ -256,14 +270,15 @@ describeEachBackend('route fuzz: hostile input on every route', (context) => {
           }),
           { numRuns: RUNS[fuzzer], endOnFailure: true, includeErrorInReport: true },
         );
-        if (watchWrites && !succeededWrite && !entry?.prepares) {
+        if (fuzzer === 'applicant') assert.equal(await othersStepsPrint(context.db), othersBefore, `applicant ${route.method} ${route.url}: another candidate's steps changed`);
+        if (watchWrites && !succeededWrite && !prepares) {
           assert.equal(await fingerprint(context.db), before, `${fuzzer} ${route.method} ${route.url}: refused requests changed the database`);
         }
       }
     }
     const total = runs.anonymous + runs.otherOwner + runs.owner;
     console.log(
-      `route fuzz: ${routes.length} routes, ${total} requests (anonymous ${runs.anonymous}, other company's owner ${runs.otherOwner}, owner ${runs.owner}) in ${Date.now() - started} ms; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`,
+      `route fuzz: ${routes.length} routes, ${total} requests (anonymous ${runs.anonymous}, other company's owner ${runs.otherOwner}, owner ${runs.owner}, applicant ${runs.applicant}) in ${Date.now() - started} ms; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`,
     );
   });
 });
