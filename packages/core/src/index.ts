@@ -14,4 +14,6 @@ export * from './openings';
 export * from './permissions';
 export * from './requests';
 export * from './roles';
+export * from './salary';
+export * from './salary-format';
 export * from './text';

@@ -6,6 +6,7 @@ import * as openings from './0004-openings';
 import * as uploadLimits from './0006-upload-limits';
 import * as boardNamesContractCodes from './0007-board-names-contract-codes';
 import * as applyForm from './0009-apply-form';
+import * as salaryAndJobPlace from './0013-salary-and-job-place';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the set is the
@@ -19,4 +20,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0006-upload-limits': uploadLimits,
   '0007-board-names-contract-codes': boardNamesContractCodes,
   '0009-apply-form': applyForm,
+  '0013-salary-and-job-place': salaryAndJobPlace,
 };
