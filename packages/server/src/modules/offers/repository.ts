@@ -23,6 +23,10 @@ export interface ChannelOfferRow {
   companySettings: CompanySettings;
   /** The opening's apply form configuration as stored. */
   applyForm: Record<string, unknown>;
+  /** The posting's pay range as stored (jsonb), shown only when its switch is on. */
+  salary: unknown;
+  addressCountry: string | null;
+  remote: boolean;
 }
 
 export interface ContentRow {
@@ -83,6 +87,9 @@ export function createOfferRepository(db: Kysely<Database>) {
           'p.is_spontaneous as isSpontaneous',
           'co.settings as companySettings',
           'o.apply_form as applyForm',
+          'p.salary',
+          'p.address_country as addressCountry',
+          'p.remote',
         ])
         .where('c.id', '=', channelId)
         .executeTakeFirst();
