@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { ERROR_KEYS } from './errors';
 
 /**
  * A job's pay range (issue 17): the EU pay transparency directive (2023/970) makes a range in job
@@ -19,13 +20,15 @@ export type SalaryCurrency = (typeof SALARY_CURRENCIES)[number];
 /** Above any real pay in any of the listed currencies (a yearly 1e9 HUF is ~2.5 M EUR): catches typos and overflow. */
 export const SALARY_MAX_AMOUNT = 1_000_000_000;
 
+/** One message for every amount rule: the form says what an amount must be (positive, sane, cents at most). */
+const AMOUNT = ERROR_KEYS.salaryAmount;
 const AmountSchema = v.pipe(
-  v.number('errors.number'),
-  v.finite('errors.number'),
-  v.gtValue(0, 'salary.errors.positive'),
-  v.maxValue(SALARY_MAX_AMOUNT, 'salary.errors.tooLarge'),
+  v.number(AMOUNT),
+  v.finite(AMOUNT),
+  v.gtValue(0, AMOUNT),
+  v.maxValue(SALARY_MAX_AMOUNT, AMOUNT),
   // Cents at most: a pay range is never finer, and floats stay exact when shown.
-  v.check((amount) => Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6, 'salary.errors.precision'),
+  v.check((amount) => Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6, AMOUNT),
 );
 
 export const SalarySchema = v.pipe(
@@ -38,7 +41,7 @@ export const SalarySchema = v.pipe(
     show: v.boolean(),
   }),
   v.forward(
-    v.check((salary) => salary.min <= salary.max, 'salary.errors.minAboveMax'),
+    v.check((salary) => salary.min <= salary.max, ERROR_KEYS.salaryMinAboveMax),
     ['max'],
   ),
 );
