@@ -1,4 +1,4 @@
-import { SALARY_CURRENCIES, SALARY_PERIODS, type Salary, SalarySchema } from '@rec/core';
+import { formatSalaryRange, SALARY_CURRENCIES, SALARY_PERIODS, type Salary, SalarySchema } from '@rec/core';
 import { TextField } from '@rec/ui';
 import { useId } from 'react';
 import * as v from 'valibot';
@@ -46,6 +46,12 @@ export function checkSalary(draft: SalaryDraft): SalaryCheck {
     if ((field === 'min' || field === 'max') && !errors[field]) errors[field] = issue.message;
   }
   return { errors: Object.keys(errors).length ? errors : { min: 'salaryFields.errors.amount' } };
+}
+
+/** The range as a wizard's review shows it ("45 000–60 000 € · Year"); empty when none or invalid. */
+export function salaryReview(draft: SalaryDraft | undefined, locale: string, t: (key: string) => string): string {
+  const salary = draft ? checkSalary(draft).salary : null;
+  return salary ? `${formatSalaryRange(salary, locale)} · ${t(`salaryFields.periods.${salary.period}`)}` : '';
 }
 
 export function SalaryFields({ value, onChange, showErrors }: { value: SalaryDraft; onChange: (value: SalaryDraft) => void; showErrors: boolean }) {
