@@ -50,6 +50,12 @@ export const OfferSchema = v.object({
   ),
   /** Where the job is, for JSON-LD: ISO 3166-1 country, and whether it is fully remote. */
   place: v.optional(v.object({ country: v.nullable(v.string()), remote: v.boolean() })),
+  /**
+   * The schema.org JobPosting without its description, built by the server (job-posting.ts):
+   * an embedded offer adds it, with the description it shows, to the career site's head, without
+   * carrying the builder in its bundle. Absent for the spontaneous application (no job posting).
+   */
+  jobPosting: v.optional(v.record(v.string(), v.unknown())),
   /** Which fields the apply form asks (issue 9); absent means the defaults of apply-form.ts. */
   applyForm: v.optional(v.record(v.string(), v.picklist(APPLY_FIELD_LEVELS))),
 });

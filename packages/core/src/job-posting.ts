@@ -2,9 +2,9 @@ import type { Offer } from './entities';
 import { pickText } from './text';
 
 /**
- * The schema.org JobPosting of an offer (job search engines read it). One builder for the
- * server-rendered pages and for embedded offers; `description` is the sanitised HTML.
- * Imported as '@rec/core/job-posting' so only the offer widget's chunk carries it.
+ * The schema.org JobPosting of an offer (job search engines read it). One builder, run on the
+ * server: for the server-rendered pages, and as the offer's `jobPosting` (without description)
+ * that embedded offers add to career sites. `description` is the sanitised HTML.
  * Google's rules: https://developers.google.com/search/docs/appearance/structured-data/job-posting
  */
 export function jobPosting(offer: Offer, description: string): Record<string, unknown> {

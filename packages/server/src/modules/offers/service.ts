@@ -1,4 +1,5 @@
 import { applyFormOf, publicSalaryOf, type ContractType, ERROR_KEYS, employmentTypeOf, isContractType, isLocale, type Locale, type LocalizedText, type Offer, pickText } from '@rec/core';
+import { jobPosting } from '@rec/core/job-posting';
 import type { OpeningStatus, PostingStatus } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import type { ContentRow, OfferRepository } from './repository';
@@ -186,6 +187,10 @@ export function createOfferService(deps: { repository: OfferRepository; publicUr
         ...withSalary(row.isSpontaneous ? undefined : publicSalaryOf(row.salary)),
         place: { country: row.addressCountry?.trim() || null, remote: row.remote },
       };
+      if (!row.isSpontaneous) {
+        const { description: _shownByTheWidget, ...withoutDescription } = jobPosting(offer, '');
+        offer.jobPosting = withoutDescription;
+      }
       return { offer, row };
     },
   };
