@@ -5,7 +5,7 @@
  * offer widget carries only this.
  */
 export function formatSalaryRange(salary: { min: number; max: number; currency: string }, locale: string): string {
-  const whole = Number.isInteger(salary.min) && Number.isInteger(salary.max);
-  const format = new Intl.NumberFormat(locale, { style: 'currency', currency: salary.currency, maximumFractionDigits: whole ? 0 : 2 });
+  // Cents only where an amount has them: "65 000 €", "17,50 €".
+  const format = new Intl.NumberFormat(locale, { style: 'currency', currency: salary.currency, trailingZeroDisplay: 'stripIfInteger' });
   return salary.min === salary.max ? format.format(salary.min) : format.formatRange(salary.min, salary.max);
 }

@@ -60,7 +60,7 @@ function Meta({ offer, locale, t }: { offer: OfferEntity; locale: Locale; t: Tra
   if (location) items.push(['offerPage.location', location]);
   if (contract && !offer.spontaneous) items.push(['offerPage.contract', contract]);
   // Pay transparency: one line, amounts in the page's language ("45 000–60 000 € par an").
-  if (offer.salary) items.push(['offerSalary.label', t(`offerSalary.period.${offer.salary.period}`, { range: formatSalaryRange(offer.salary, locale) })]);
+  if (offer.salary) items.push(['offerSalary.label', t(`offerSalary.${offer.salary.period}`, { range: formatSalaryRange(offer.salary, locale) })]);
   return (
     <>
       <dl className="offer-meta" part="offer-meta">
