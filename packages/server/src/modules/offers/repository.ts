@@ -6,6 +6,8 @@ export interface BoardListing {
   language: string;
   publishedAt: Date;
   channelId: string;
+  /** The pay range as stored; the board shows it when its switch is on (issue 17). */
+  salary: unknown;
 }
 
 export interface ChannelOfferRow {
@@ -52,7 +54,7 @@ export function createOfferRepository(db: Kysely<Database>) {
         .selectFrom('channels as c')
         .innerJoin('postings as p', (join) => join.onRef('p.company_id', '=', 'c.company_id').onRef('p.id', '=', 'c.posting_id'))
         .innerJoin('openings as o', (join) => join.onRef('o.company_id', '=', 'p.company_id').onRef('o.id', '=', 'p.opening_id'))
-        .select(['p.id as postingId', 'p.language', 'p.published_at as publishedAt', 'c.id as channelId'])
+        .select(['p.id as postingId', 'p.language', 'p.published_at as publishedAt', 'c.id as channelId', 'p.salary'])
         .where('c.company_id', '=', companyId)
         .where('c.board_id', '=', boardId)
         .where('c.kind', '=', 'BOARD')

@@ -125,6 +125,7 @@ export function createOfferService(deps: { repository: OfferRepository; publicUr
           url: { canonical: offerUrl(publicUrl, listing.channelId) },
           datePosted: listing.publishedAt.toISOString(),
           contractType: own.contractType,
+          ...withSalary(publicSalaryOf(listing.salary)),
         };
         return { offer, sortKey: pickText(own.title, locale, offer.language) };
       });

@@ -83,6 +83,17 @@ describeEachBackend(
       );
     });
 
+    it('lists shown ranges with the board’s offers, never hidden ones', async () => {
+      const offers = (await context.app.inject({ url: '/v2/boards/64b0b0a4d000000000000001/offers?language=fr' })).json() as Array<{ _id: string; salary?: unknown }>;
+      for (const offer of offers) {
+        const n = Number.parseInt(offer._id.slice(-6), 16);
+        const salary = DEMO_SALARIES.get(n);
+        if (salary?.show) assert.deepEqual(offer.salary, { min: salary.min, max: salary.max, currency: salary.currency, period: salary.period }, `offer ${n}`);
+        else assert.equal(offer.salary, undefined, `offer ${n}`);
+      }
+      assert.ok(offers.some((offer) => offer.salary), 'some listed with a range');
+    });
+
     it('gives a shown salary in the public offer JSON, never a hidden one', async () => {
       const shown = (await context.app.inject({ url: `/v2/offers/channel/${demoId(DEMO_PREFIX.channel, 0x04)}` })).json();
       assert.deepEqual(shown.salary, { min: 4800, max: 5600, currency: 'EUR', period: 'MONTH' });
