@@ -29,6 +29,9 @@ const offer: Offer = {
   company: COMPANY,
   applyOptions: { indeed: false },
   contractType: 'fixed-term',
+  salary: { min: 45_000, max: 60_000, currency: 'EUR', period: 'YEAR' },
+  // What the server builds (core job-posting.ts), without the description the widget adds.
+  jobPosting: { '@context': 'https://schema.org/', '@type': 'JobPosting', title: 'Robot whisperer', directApply: true },
   // Every field asked, the CV required: the form's full set of rules.
   applyForm: {
     phone: 'optional',
@@ -57,7 +60,7 @@ async function fakeApi(input: RequestInfo | URL, init?: RequestInit): Promise<Re
   }
   const id = url.pathname.split('/').pop();
   if (id === ENGINEERING) {
-    const { applyForm: _asked, ...engineering } = offer;
+    const { applyForm: _asked, salary: _none, ...engineering } = offer;
     return reply(200, { ...engineering, channelId: ENGINEERING });
   }
   if (id === BIRTH_DATE) return reply(200, { ...offer, channelId: BIRTH_DATE, applyForm: { birthDate: 'required' } });
@@ -66,7 +69,7 @@ async function fakeApi(input: RequestInfo | URL, init?: RequestInit): Promise<Re
   if (id === BROKEN) return reply(500, { statusCode: 500, error: 'genericErrorTitle' });
   const language = url.searchParams.get('language');
   if (id === SPONTANEOUS) return reply(200, { ...offer, channelId: SPONTANEOUS, language: 'en', contractType: null, spontaneous: true });
-  return reply(200, { ...offer, language: language === 'fr' ? 'fr' : 'en' });
+  return reply(200, { ...offer, language: language === 'fr' || language === 'de' ? language : 'en' });
 }
 
 const realFetch = window.fetch;
@@ -160,8 +163,23 @@ describe('<rec-offer>', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     const scripts = document.head.querySelectorAll(`script[type="application/ld+json"][data-rec-offer="${offer._id}"]`);
     expect(scripts.length).to.equal(1);
-    expect(JSON.parse(scripts[0]?.textContent ?? '{}')['@type']).to.equal('JobPosting');
+    const posting = JSON.parse(scripts[0]?.textContent ?? '{}');
+    expect(posting['@type']).to.equal('JobPosting');
+    expect(posting.directApply).to.equal(true);
+    expect(posting.description).to.equal(sanitizeHtml(offer.information.description?.en ?? ''), 'the description it shows, sanitised');
     expect($(el, '.privacy-text')?.textContent).to.equal(COMPANY.privacyText);
+  });
+
+  it('shows the salary range on one line, formatted in the page language', async () => {
+    const salaryOf = (el: El) =>
+      [...(el.shadowRoot?.querySelectorAll('.offer-meta div') ?? [])].find((row) => /Salaire|Gehalt|Salary/.test(row.querySelector('dt')?.textContent ?? ''))?.querySelector('dd')?.textContent;
+    // \s also matches the no-break spaces ICU puts inside French and German amounts.
+    expect(salaryOf(await offerElement(`<rec-offer channel-id="${OPEN}" language="fr"></rec-offer>`))).to.match(/^45\s000–60\s000\s€ par an$/u);
+    expect(salaryOf(await offerElement(`<rec-offer channel-id="${OPEN}" language="de"></rec-offer>`))).to.match(/^45\.000–60\.000\s€ pro Jahr$/u);
+    expect(salaryOf(await offerElement(`<rec-offer channel-id="${OPEN}" language="en"></rec-offer>`))).to.match(/^€45,000\s–\s€60,000 per year$/u);
+    // No range given (or hidden): no salary line at all.
+    const engineering = await offerElement(`<rec-offer channel-id="${ENGINEERING}" language="fr"></rec-offer>`);
+    expect(salaryOf(engineering)).to.equal(undefined);
   });
 
   it('shows the share actions on the full page only', async () => {

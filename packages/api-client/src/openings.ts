@@ -14,6 +14,7 @@ import {
   type PageOf,
   type PostingChannelKind,
   type PostingResource,
+  type Salary,
 } from '@rec/core';
 import { ApiError, errorKeyOf } from './api-error';
 import type { ApiClient } from './client';
@@ -38,6 +39,8 @@ export interface OpeningInput {
   contract?: string;
   /** Which fields the apply form asks (issue 9); left out: the defaults, or the duplicated opening's. */
   applyForm?: ApplyFormConfig;
+  /** The pay range (issue 17); null clears it, left out keeps it (or copies the duplicated opening's). */
+  salary?: Salary | null;
   /** POST only: copy that opening's fields (duplicate). */
   baseOpening?: string;
 }
@@ -56,6 +59,8 @@ export interface PostingInput {
   channels: PostingChannelKind[];
   validThrough?: string;
   employmentType?: string;
+  /** The pay range; left out on create, the opening's is copied. */
+  salary?: Salary | null;
 }
 
 export interface CanDeleteAnswer {

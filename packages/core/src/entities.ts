@@ -31,6 +31,9 @@ export const OfferSchema = v.object({
       name: v.string(),
       /** The company's privacy notice for applicants, in the offer's language (GDPR consent). */
       privacyText: v.optional(v.string()),
+      /** Absolute URL of the company's logo, and its own pages (website, profiles): JSON-LD hiringOrganization. */
+      logo: v.optional(v.string()),
+      sameAs: v.optional(v.array(v.string())),
     }),
   ),
   /** How a candidate may apply besides the form: "apply with Indeed" only when the server is configured for it. */
@@ -41,6 +44,18 @@ export const OfferSchema = v.object({
   contractType: v.optional(v.nullable(ContractTypeSchema)),
   /** The board's spontaneous application: no contract, no publish date, no task list (its own layout). */
   spontaneous: v.optional(v.boolean()),
+  /** The pay range when the recruiter shows it (issue 17, EU pay transparency); absent otherwise. */
+  salary: v.optional(
+    v.object({ min: v.number(), max: v.number(), currency: v.string(), period: v.picklist(['HOUR', 'DAY', 'WEEK', 'MONTH', 'YEAR']) }),
+  ),
+  /** Where the job is, for JSON-LD: ISO 3166-1 country, and whether it is fully remote. */
+  place: v.optional(v.object({ country: v.nullable(v.string()), remote: v.boolean() })),
+  /**
+   * The schema.org JobPosting without its description, built by the server (job-posting.ts):
+   * an embedded offer adds it, with the description it shows, to the career site's head, without
+   * carrying the builder in its bundle. Absent for the spontaneous application (no job posting).
+   */
+  jobPosting: v.optional(v.record(v.string(), v.unknown())),
   /** Which fields the apply form asks (issue 9); absent means the defaults of apply-form.ts. */
   applyForm: v.optional(v.record(v.string(), v.picklist(APPLY_FIELD_LEVELS))),
 });

@@ -21,6 +21,9 @@ export const ERROR_KEYS = {
   unsupportedMediaType: 'errors.unsupportedMediaType',
   tooManyRequests: 'errors.tooManyRequests',
   passwordTooShort: 'errors.passwordTooShort',
+  /** A salary amount that is not positive, too large or finer than cents (issue 17). */
+  salaryAmount: 'salaryFields.errors.amount',
+  salaryMinAboveMax: 'salaryFields.errors.minAboveMax',
   authRequired: 'auth.required',
   invalidCredentials: 'auth.invalidCredentials',
   invalidToken: 'auth.invalidToken',

@@ -15,4 +15,6 @@ export * from './permissions';
 export * from './plain-text';
 export * from './requests';
 export * from './roles';
+export * from './salary';
+export * from './salary-format';
 export * from './text';

@@ -4,6 +4,7 @@ import { DATA_TABLE, LOCALES } from './constants';
 import { CONTRACT_TYPES } from './contract-types';
 import { LocaleSchema } from './entities';
 import { ObjectIdSchema } from './ids';
+import { SalaryFieldSchema, SalarySchema } from './salary';
 import { plainText, realTimestampDate } from './text-checks';
 
 /**
@@ -112,6 +113,7 @@ export const OpeningCreateBodySchema = v.strictObject({
   location: v.optional(ShortTextSchema),
   contract: v.optional(ContractFieldSchema),
   applyForm: v.optional(ApplyFormConfigSchema),
+  salary: v.optional(SalaryFieldSchema),
   baseOpening: v.optional(ObjectIdSchema),
 });
 export type OpeningCreateBody = v.InferOutput<typeof OpeningCreateBodySchema>;
@@ -126,6 +128,7 @@ export const OpeningPatchBodySchema = v.strictObject({
   location: v.optional(ShortTextSchema),
   contract: v.optional(ContractFieldSchema),
   applyForm: v.optional(ApplyFormConfigSchema),
+  salary: v.optional(SalaryFieldSchema),
 });
 export type OpeningPatchBody = v.InferOutput<typeof OpeningPatchBodySchema>;
 
@@ -144,6 +147,8 @@ const PostingContentsSchema = v.pipe(
 const ChannelKindsSchema = v.pipe(v.array(v.picklist(POSTING_CHANNEL_KINDS)), v.maxLength(10));
 const DateTimeSchema = v.nullable(v.pipe(v.string(), v.isoTimestamp('errors.date'), realTimestampDate()));
 const EmploymentTypeSchema = v.nullable(v.pipe(v.string(), v.regex(/^[A-Z_]{1,40}$/)));
+/** ISO 3166-1 alpha-2 (JSON-LD addressCountry); null clears it. */
+const CountrySchema = v.nullable(v.pipe(v.string(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, 'errors.country')));
 
 /** `POST /v2/jobs/{id}/postings`: the main language must have content. */
 export const PostingCreateBodySchema = v.pipe(
@@ -153,6 +158,10 @@ export const PostingCreateBodySchema = v.pipe(
     channels: v.optional(ChannelKindsSchema, []),
     validThrough: v.optional(DateTimeSchema),
     employmentType: v.optional(EmploymentTypeSchema),
+    /** Left out: the opening's salary is copied. */
+    salary: v.optional(SalaryFieldSchema),
+    addressCountry: v.optional(CountrySchema),
+    remote: v.optional(v.boolean()),
   }),
   v.check((body) => body.contents[body.language] !== undefined, 'errors.required'),
 );
@@ -166,6 +175,9 @@ export const PostingPatchBodySchema = v.strictObject({
   channels: v.optional(ChannelKindsSchema),
   validThrough: v.optional(DateTimeSchema),
   employmentType: v.optional(EmploymentTypeSchema),
+  salary: v.optional(SalaryFieldSchema),
+  addressCountry: v.optional(CountrySchema),
+  remote: v.optional(v.boolean()),
 });
 export type PostingPatchBody = v.InferOutput<typeof PostingPatchBodySchema>;
 
@@ -244,6 +256,7 @@ export const OpeningResourceSchema = v.object({
   location: v.nullable(v.string()),
   contract: v.nullable(v.string()),
   applyForm: v.record(v.picklist(APPLY_FORM_FIELDS), v.picklist(APPLY_FIELD_LEVELS)),
+  salary: v.nullable(SalarySchema),
   createdAt: v.string(),
   updatedAt: v.string(),
   postingsCount: v.number(),
@@ -269,6 +282,9 @@ export const PostingResourceSchema = v.object({
   channels: v.array(ChannelResourceSchema),
   validThrough: v.nullable(v.string()),
   employmentType: v.nullable(v.string()),
+  salary: v.nullable(SalarySchema),
+  addressCountry: v.nullable(v.string()),
+  remote: v.boolean(),
   publishedAt: v.string(),
 });
 export type PostingResource = v.InferOutput<typeof PostingResourceSchema>;

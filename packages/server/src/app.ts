@@ -55,6 +55,8 @@ import { applicationRoutes } from './modules/applications/routes';
 import { createApplicationService, type NotifyCandidate } from './modules/applications/service';
 import { createReferralService, referralRoutes } from './modules/referrals/referrals';
 import { seoRoutes } from './modules/seo/routes';
+import { crawlerRoutes } from './modules/seo/crawler-routes';
+import { createSitemapRepository } from './modules/seo/sitemap-repository';
 import { createShareService, shareRoutes } from './modules/share/share';
 import { createDiskStorage, type FileStorage, removeStoredFiles } from './modules/storage/file-storage';
 import { createUploadRepository } from './modules/storage/repository';
@@ -300,6 +302,7 @@ export async function buildApp({
   await app.register(referralRoutes, { referrals: createReferralService(db, config.publicUrl), limiter: createRateLimiter(rateLimit) });
   await app.register(shareRoutes, { shares: createShareService(db, config.publicUrl) });
   await app.register(seoRoutes, { distDir: config.distDir, publicUrl: config.publicUrl, offers, boards });
+  await app.register(crawlerRoutes, { publicUrl: config.publicUrl, sitemap: createSitemapRepository(db) });
 
   const hosting = await registerStaticHosting(app, config.distDir);
   app.setNotFoundHandler(async (request, reply) => {

@@ -32,6 +32,7 @@ const opening = (id = ID, status: OpeningStatus = 'PUBLISHED', title = 'Robotics
   description: '',
   location: null,
   contract: null,
+  salary: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-02T00:00:00.000Z',
   postingsCount: 0,

@@ -1,4 +1,4 @@
-import { type Locale, type Offer as OfferEntity, pickText, toLocale } from '@rec/core';
+import { formatSalaryRange, type Locale, type Offer as OfferEntity, pickText, toLocale } from '@rec/core';
 import { COMMON_PART, type LocalePart, loadLocale, OFFER_PART, type Translate } from '@rec/i18n/widgets';
 // Deep import: the stores index also holds the form's store, which must stay in the form chunk.
 import { createOfferStore } from '@rec/stores/offer';
@@ -59,6 +59,8 @@ function Meta({ offer, locale, t }: { offer: OfferEntity; locale: Locale; t: Tra
   if (offer.company?.name) items.push(['offerPage.company', offer.company.name]);
   if (location) items.push(['offerPage.location', location]);
   if (contract && !offer.spontaneous) items.push(['offerPage.contract', contract]);
+  // Pay transparency: one line, amounts in the page's language ("45 000–60 000 € par an").
+  if (offer.salary) items.push(['offerSalary.label', t(`offerSalary.${offer.salary.period}`, { range: formatSalaryRange(offer.salary, locale) })]);
   return (
     <>
       <dl className="offer-meta" part="offer-meta">

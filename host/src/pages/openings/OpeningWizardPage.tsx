@@ -1,5 +1,5 @@
 import { createOpening, fetchOpening, isApiError, type OpeningInput, updateOpening } from '@rec/api-client';
-import { type ApplyFormConfig, applyFormOf, LOCALES, PERMISSIONS } from '@rec/core';
+import { type ApplyFormConfig, applyFormOf, LOCALES, PERMISSIONS, type Salary } from '@rec/core';
 import { type Rule, validateForm } from '@rec/core/form-rules';
 import { $opening, can, holdOpening, showErrorToast, showToast } from '@rec/stores';
 import { Button, Loading, TextField } from '@rec/ui';
@@ -11,6 +11,7 @@ import { navigate } from '../../navigation';
 import { useTitle } from '../../title';
 import { useStore } from '../../use-store';
 import { ApplyFormFields } from './ApplyFormFields';
+import { checkSalary, SalaryFields, salaryDraftOf } from './SalaryFields';
 import { DescriptionField, descriptionText, languageName, Notice, SelectField, useRuleText, WizardSteps } from './shared';
 import { contractLabel, contractOptions } from './contract-options';
 import { StepsSection } from './StepsSection';
@@ -40,7 +41,7 @@ export const OPENING_RULES: Readonly<Record<keyof OpeningValues, readonly Rule[]
 const EMPTY: OpeningValues = { title: '', referenceCode: '', language: 'en', location: '', contract: '', description: '' };
 
 /** The create wizard's draft, kept between its steps (key: the duplicated opening's id, or '' for a new one). */
-const $draft = atom<{ key: string; values: OpeningValues; applyForm?: unknown } | null>(null);
+const $draft = atom<{ key: string; values: OpeningValues; applyForm?: unknown; salary?: Salary | null } | null>(null);
 
 /** The POST/PATCH body: blank optional fields are left out. */
 export function openingInput(values: OpeningValues): OpeningInput {
@@ -83,9 +84,18 @@ function OpeningForm({
   submitLabel,
   busy,
   applyForm: initialApplyForm,
-}: { values: OpeningValues; onSubmit: (values: OpeningValues, applyForm: ApplyFormConfig) => void; submitLabel: string; busy?: boolean; applyForm?: unknown }) {
+  salary: initialSalary,
+}: {
+  values: OpeningValues;
+  onSubmit: (values: OpeningValues, applyForm: ApplyFormConfig, salary: Salary | null) => void;
+  submitLabel: string;
+  busy?: boolean;
+  applyForm?: unknown;
+  salary?: Salary | null | undefined;
+}) {
   const t = useT();
   const [applyForm, setApplyForm] = useState(() => applyFormOf(initialApplyForm));
+  const [salary, setSalary] = useState(() => salaryDraftOf(initialSalary));
   const ruleText = useRuleText();
   const [current, setCurrent] = useState(values);
   const [failures, setFailures] = useState<Partial<Record<keyof OpeningValues, Rule>>>({});
@@ -112,12 +122,13 @@ function OpeningForm({
     setTouched(true);
     const found = validateForm(OPENING_RULES, current);
     setFailures(found);
-    const first = Object.keys(found)[0];
-    if (first) {
+    const salaryCheck = checkSalary(salary);
+    const first = Object.keys(found)[0] ?? Object.keys(salaryCheck.errors ?? {}).map((field) => `salary-${field}`)[0];
+    if (first || salaryCheck.salary === undefined) {
       (event.currentTarget as HTMLFormElement).querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
-    onSubmit(current, applyForm);
+    onSubmit(current, applyForm, salaryCheck.salary);
   }
 
   const text = (field: keyof OpeningValues) => ({
@@ -153,6 +164,7 @@ function OpeningForm({
         onChange={(html) => change('description', html)}
         onBlur={() => blur('description')}
       />
+      <SalaryFields value={salary} onChange={setSalary} showErrors={touched} />
       <ApplyFormFields value={applyForm} onChange={setApplyForm} />
       <div className="form-actions">
         <Button type="submit" busy={busy ?? false}>
@@ -219,7 +231,7 @@ function CreateOpening({ slug, baseOpening }: { slug?: string | undefined; baseO
         if (!live) return;
         setBaseTitle(base.title);
         // A reference code names one opening: the copy starts without one (the server refuses the same code).
-        if ($draft.get()?.key !== key) $draft.set({ key, values: { ...valuesOf(base), referenceCode: '' }, applyForm: base.applyForm });
+        if ($draft.get()?.key !== key) $draft.set({ key, values: { ...valuesOf(base), referenceCode: '' }, applyForm: base.applyForm, salary: base.salary });
       },
       (error) => live && setFailed(isApiError(error) ? error.key : 'genericErrorTitle'),
     );
@@ -236,7 +248,12 @@ function CreateOpening({ slug, baseOpening }: { slug?: string | undefined; baseO
     if (!draft) return;
     setSaving(true);
     try {
-      const created = await createOpening(api, { ...openingInput(draft.values), applyForm: applyFormOf(draft.applyForm), ...(baseOpening ? { baseOpening } : {}) });
+      const created = await createOpening(api, {
+        ...openingInput(draft.values),
+        applyForm: applyFormOf(draft.applyForm),
+        ...(draft.salary !== undefined ? { salary: draft.salary } : {}),
+        ...(baseOpening ? { baseOpening } : {}),
+      });
       done.current = true;
       $draft.set(null);
       holdOpening(created);
@@ -265,9 +282,10 @@ function CreateOpening({ slug, baseOpening }: { slug?: string | undefined; baseO
         <OpeningForm
           values={draft.values}
           applyForm={draft.applyForm}
+          salary={draft.salary}
           submitLabel={t('openings.wizard.next')}
-          onSubmit={(values, applyForm) => {
-            $draft.set({ key, values, applyForm });
+          onSubmit={(values, applyForm, salary) => {
+            $draft.set({ key, values, applyForm, salary });
             navigate(`/recruiter/openings/create/review${search}`);
           }}
         />
@@ -297,10 +315,10 @@ function EditOpening({ openingId }: { openingId: string }) {
   if (!opening || opening._id !== openingId) return <Loading label={t('openings.loading')} />;
   if (!can(PERMISSIONS.openingsManage) || opening.status === 'ARCHIVED') return <Notice title={heading}>{<p>{t('openings.notAllowed')}</p>}</Notice>;
 
-  async function save(values: OpeningValues, applyForm: ApplyFormConfig) {
+  async function save(values: OpeningValues, applyForm: ApplyFormConfig, salary: Salary | null) {
     setSaving(true);
     try {
-      const saved = await updateOpening(api, openingId, { ...openingInput(values), applyForm });
+      const saved = await updateOpening(api, openingId, { ...openingInput(values), applyForm, salary });
       holdOpening(saved);
       showToast({ tone: 'success', title: 'openings.toast.saved' });
       navigate(`/recruiter/openings/${openingId}`);
@@ -316,7 +334,7 @@ function EditOpening({ openingId }: { openingId: string }) {
         <a href={`/recruiter/openings/${openingId}`}>{t('openings.other.back')}</a>
       </p>
       <h1 id="wizard-title">{heading}</h1>
-      <OpeningForm values={valuesOf(opening)} applyForm={opening.applyForm} submitLabel={t('openings.wizard.save')} onSubmit={save} busy={saving} />
+      <OpeningForm values={valuesOf(opening)} applyForm={opening.applyForm} salary={opening.salary} submitLabel={t('openings.wizard.save')} onSubmit={save} busy={saving} />
       <StepsSection openingId={openingId} />
     </section>
   );

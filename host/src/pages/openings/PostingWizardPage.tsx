@@ -12,6 +12,7 @@ import { useTitle } from '../../title';
 import { useStore } from '../../use-store';
 import { DescriptionField, descriptionText, languageName, Notice, SelectField, useRuleText, WizardSteps } from './shared';
 import { contractLabel, contractOptions } from './contract-options';
+import { checkSalary, type SalaryDraft, SalaryFields, salaryDraftOf, salaryReview } from './SalaryFields';
 
 /** The posting wizard's steps (the {slug} of postings/create/{slug} and postings/{id}/edit/{slug}). */
 export const POSTING_WIZARD_STEPS = ['content', 'channels', 'review'] as const;
@@ -27,6 +28,8 @@ export type PostingValues = {
   languages: string[];
   contents: Record<string, PostingContentValues>;
   channels: PostingChannelKind[];
+  /** The pay range as typed (issue 17); a new posting starts from the opening's. */
+  salary?: SalaryDraft;
 };
 
 export const POSTING_RULES: Readonly<Record<keyof PostingContentValues, readonly Rule[]>> = {
@@ -64,7 +67,8 @@ export function postingInput(values: PostingValues): PostingInput {
     if (source.contract.trim()) content.contract = source.contract.trim();
     contents[language] = content;
   }
-  return { language: values.language, contents, channels: values.channels };
+  const salary = values.salary ? checkSalary(values.salary).salary : undefined;
+  return { language: values.language, contents, channels: values.channels, ...(salary !== undefined ? { salary } : {}) };
 }
 
 export function valuesOfPosting(posting: PostingResource): PostingValues {
@@ -80,6 +84,7 @@ export function valuesOfPosting(posting: PostingResource): PostingValues {
     languages,
     contents,
     channels: POSTING_CHANNEL_KINDS.filter((kind) => posting.channels.some((channel) => channel.kind === kind)),
+    salary: salaryDraftOf(posting.salary),
   };
 }
 
@@ -101,6 +106,7 @@ export function PostingWizardPage({ openingId, postingId, slug }: Props) {
   const step: PostingWizardStep | null = (POSTING_WIZARD_STEPS as readonly string[]).includes(slug ?? '') ? (slug as PostingWizardStep) : null;
   const [failures, setFailures] = useState<ReturnType<typeof postingFailures>>({});
   const [channelsError, setChannelsError] = useState(false);
+  const [salaryChecked, setSalaryChecked] = useState(false);
   const [saving, setSaving] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
   const [tab, setTab] = useState<string | null>(null);
@@ -130,6 +136,7 @@ export function PostingWizardPage({ openingId, postingId, slug }: Props) {
           languages: [language],
           contents: { [language]: { title: opening?.title ?? '', description: opening?.description ?? '', location: opening?.location ?? '', contract: opening?.contract ?? '' } },
           channels: ['BOARD'],
+          salary: salaryDraftOf(opening?.salary),
         },
       });
       return;
@@ -206,6 +213,12 @@ export function PostingWizardPage({ openingId, postingId, slug }: Props) {
 
   function nextFromChannels(event: FormEvent) {
     event.preventDefault();
+    setSalaryChecked(true);
+    const salaryErrors = values.salary ? checkSalary(values.salary).errors : undefined;
+    if (salaryErrors) {
+      (event.currentTarget as HTMLFormElement).querySelector<HTMLElement>(`[name="salary-${Object.keys(salaryErrors)[0]}"]`)?.focus();
+      return;
+    }
     if (!values.channels.length) {
       setChannelsError(true);
       (event.currentTarget as HTMLFormElement).querySelector<HTMLElement>('input[name="channels"]')?.focus();
@@ -367,6 +380,7 @@ export function PostingWizardPage({ openingId, postingId, slug }: Props) {
               {t('openings.posting.channelsRequired')}
             </p>
           ) : null}
+          <SalaryFields value={values.salary ?? salaryDraftOf(null)} onChange={(salary) => update({ ...values, salary })} showErrors={salaryChecked} />
           <div className="form-actions">
             <a className="rec-button rec-button-secondary" href={`${base}/content`}>
               {t('openings.wizard.back')}
@@ -382,6 +396,7 @@ export function PostingWizardPage({ openingId, postingId, slug }: Props) {
                 [t('postingLanguages.ownLanguage'), languageName(values.language, locale)],
                 [t('postingLanguages.languages'), values.languages.map((code) => languageName(code, locale)).join(', ')],
                 [t('openings.posting.channels'), values.channels.map((kind) => t(`openings.posting.channel.${kind}`)).join(', ')],
+                [t('salaryFields.review'), salaryReview(values.salary, locale, t)],
               ] as const
             ).map(([term, value]) => (
               <div key={term}>

@@ -69,6 +69,9 @@ describe('posting form', () => {
       channels: [{ _id: '64b0c0de0000000000000097', kind: 'BOARD', url: 'https://x.example/offer/c/1' }],
       validThrough: null,
       employmentType: null,
+      salary: null,
+      addressCountry: null,
+      remote: false,
       publishedAt: '2026-01-01T00:00:00.000Z',
     });
     assert.deepEqual(values.languages, ['fr', 'de']);

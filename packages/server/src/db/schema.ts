@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { Salary } from '@rec/core';
 
 /**
  * Kysely table types. Every table except `companies` carries `company_id` (the tenant), and
@@ -80,6 +81,8 @@ export interface OpeningsTable {
   contract: string | null;
   /** Which fields the apply form asks (packages/core apply-form.ts); `{}` means the defaults. */
   apply_form: ColumnType<Record<string, unknown>, Record<string, unknown> | undefined, Record<string, unknown>>;
+  /** The pay range (packages/core salary.ts), null when none (migration 0013). */
+  salary: ColumnType<Salary | null, Salary | null | undefined, Salary | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -98,6 +101,12 @@ export interface PostingsTable {
   published_at: ColumnType<Date, Date | string | undefined, Date | string>;
   valid_through: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   is_spontaneous: Generated<boolean>;
+  /** The pay range (packages/core salary.ts), null when none (migration 0013). */
+  salary: ColumnType<Salary | null, Salary | null | undefined, Salary | null>;
+  /** ISO 3166-1 alpha-2 country of the job (JSON-LD addressCountry); null when unknown. */
+  address_country: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Fully remote: a TELECOMMUTE JobPosting, applicants located in address_country. */
+  remote: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -9,6 +9,7 @@ import { sanitizeDescription } from '../modules/offers/sanitize-description';
 import { seedDemoApplications } from './demo-applications';
 import { seedDemoInsights } from './demo-insights';
 import { seedDemoOpenings } from './demo-openings';
+import { DEMO_ORGANIZATIONS, DEMO_REMOTE_OFFERS, DEMO_SALARIES, PLACE_COUNTRY } from './demo-job-places';
 import { DEMO_OFFERS, type DemoOffer, demoDescription, PLACES } from './demo-offers';
 import { seedDemoSteps } from './demo-steps';
 
@@ -30,8 +31,8 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
     await trx
       .insertInto('companies')
       .values([
-        { id: DEMO.companyId, name: DEMO.companyName, slug: DEMO.companySlug, settings: { language: DEMO.boardLanguage } },
-        { id: DEMO.otherCompanyId, name: DEMO.otherCompanyName, slug: DEMO.otherCompanySlug, settings: { language: DEMO.otherBoardLanguage } },
+        { id: DEMO.companyId, name: DEMO.companyName, slug: DEMO.companySlug, settings: { language: DEMO.boardLanguage, ...DEMO_ORGANIZATIONS.lumen } },
+        { id: DEMO.otherCompanyId, name: DEMO.otherCompanyName, slug: DEMO.otherCompanySlug, settings: { language: DEMO.otherBoardLanguage, ...DEMO_ORGANIZATIONS.nordwind } },
       ])
       .onConflict((oc) => oc.doNothing())
       .execute();
@@ -110,6 +111,7 @@ function demoRows(offer: DemoOffer): { opening: NewOpening; posting: NewPosting;
     location: PLACES[offer.place][offer.language] ?? null,
     contract: offer.contract,
     apply_form: DEMO_APPLY_FORMS.get(offer.n) ?? {},
+    salary: DEMO_SALARIES.get(offer.n) ?? null,
     created_at: offer.publishedAt,
     updated_at: offer.publishedAt,
   };
@@ -123,6 +125,9 @@ function demoRows(offer: DemoOffer): { opening: NewOpening; posting: NewPosting;
     published_at: offer.publishedAt,
     valid_through: offer.validThrough ?? null,
     is_spontaneous: offer.spontaneous ?? false,
+    salary: DEMO_SALARIES.get(offer.n) ?? null,
+    address_country: PLACE_COUNTRY[offer.place],
+    remote: DEMO_REMOTE_OFFERS.has(offer.n),
     created_at: offer.publishedAt,
     updated_at: offer.publishedAt,
   };

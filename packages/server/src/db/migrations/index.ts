@@ -9,6 +9,7 @@ import * as boardNamesContractCodes from './0007-board-names-contract-codes';
 import * as applyForm from './0009-apply-form';
 import * as applicationSteps from './0010-application-steps';
 import * as insights from './0012-insights';
+import * as salaryAndJobPlace from './0013-salary-and-job-place';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the set is the
@@ -25,4 +26,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0009-apply-form': applyForm,
   '0010-application-steps': applicationSteps,
   '0012-insights': insights,
+  '0013-salary-and-job-place': salaryAndJobPlace,
 };

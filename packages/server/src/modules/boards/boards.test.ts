@@ -183,6 +183,7 @@ describeEachBackend('GET /v2/boards/:id/offers', (context) => {
       url: { canonical: `http://rec.test/offer/c/${DEMO.sampleChannelId}` },
       datePosted: '2026-10-01T08:00:00.000Z',
       contractType: 'permanent',
+      salary: { min: 65_000, max: 80_000, currency: 'EUR', period: 'YEAR' },
     });
     assert.ok(list.every((offer) => offer.information.description === undefined));
   });

@@ -25,7 +25,11 @@ describeEachBackend('GET /v2/offers/channel/:channelId', (context) => {
       _id: DEMO.companyId,
       name: 'Lumen Robotics',
       privacyText: 'Lumen Robotics traite vos données pour gérer votre candidature et les conserve deux ans. Vous pouvez demander leur suppression à tout moment.',
+      logo: 'http://rec.test/demo/logos/lumen-robotics.png',
+      sameAs: ['https://lumen-robotics.example/', 'https://www.linkedin.com/company/lumen-robotics-example'],
     });
+    assert.deepEqual(body.salary, { min: 65_000, max: 80_000, currency: 'EUR', period: 'YEAR' });
+    assert.deepEqual(body.place, { country: 'LU', remote: false });
     assert.deepEqual(body.applyOptions, { indeed: false });
     assert.equal(body.employmentType, 'FULL_TIME');
     assert.deepEqual(body.url, { canonical: `http://rec.test/offer/c/${DEMO.sampleChannelId}` });

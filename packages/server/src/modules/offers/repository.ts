@@ -6,6 +6,8 @@ export interface BoardListing {
   language: string;
   publishedAt: Date;
   channelId: string;
+  /** The pay range as stored; the board shows it when its switch is on (issue 17). */
+  salary: unknown;
 }
 
 export interface ChannelOfferRow {
@@ -23,6 +25,10 @@ export interface ChannelOfferRow {
   companySettings: CompanySettings;
   /** The opening's apply form configuration as stored. */
   applyForm: Record<string, unknown>;
+  /** The posting's pay range as stored (jsonb), shown only when its switch is on. */
+  salary: unknown;
+  addressCountry: string | null;
+  remote: boolean;
 }
 
 export interface ContentRow {
@@ -48,7 +54,7 @@ export function createOfferRepository(db: Kysely<Database>) {
         .selectFrom('channels as c')
         .innerJoin('postings as p', (join) => join.onRef('p.company_id', '=', 'c.company_id').onRef('p.id', '=', 'c.posting_id'))
         .innerJoin('openings as o', (join) => join.onRef('o.company_id', '=', 'p.company_id').onRef('o.id', '=', 'p.opening_id'))
-        .select(['p.id as postingId', 'p.language', 'p.published_at as publishedAt', 'c.id as channelId'])
+        .select(['p.id as postingId', 'p.language', 'p.published_at as publishedAt', 'c.id as channelId', 'p.salary'])
         .where('c.company_id', '=', companyId)
         .where('c.board_id', '=', boardId)
         .where('c.kind', '=', 'BOARD')
@@ -83,6 +89,9 @@ export function createOfferRepository(db: Kysely<Database>) {
           'p.is_spontaneous as isSpontaneous',
           'co.settings as companySettings',
           'o.apply_form as applyForm',
+          'p.salary',
+          'p.address_country as addressCountry',
+          'p.remote',
         ])
         .where('c.id', '=', channelId)
         .executeTakeFirst();

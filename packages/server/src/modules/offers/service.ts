@@ -1,4 +1,5 @@
-import { applyFormOf, type ContractType, ERROR_KEYS, employmentTypeOf, isContractType, isLocale, type Locale, type LocalizedText, type Offer, pickText } from '@rec/core';
+import { applyFormOf, publicSalaryOf, type ContractType, ERROR_KEYS, employmentTypeOf, isContractType, isLocale, type Locale, type LocalizedText, type Offer, pickText } from '@rec/core';
+import { jobPosting } from '@rec/core/job-posting';
 import type { OpeningStatus, PostingStatus } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import type { ContentRow, OfferRepository } from './repository';
@@ -48,6 +49,9 @@ function textsByPosting(rows: readonly ContentRow[]): Map<string, Texts> {
   return byPosting;
 }
 
+/** The `salary` field of an offer: absent rather than undefined (exactOptionalPropertyTypes, and smaller JSON). */
+const withSalary = (salary: Offer['salary']) => (salary ? { salary } : {});
+
 const NO_TEXTS: Texts = { title: {}, location: {}, contractType: null, description: {} };
 
 /** The company's privacy notice for applicants in `locale` (settings.privacyText, text per language). */
@@ -55,6 +59,29 @@ export function privacyTextOf(settings: Record<string, unknown>, locale: Locale)
   const text = settings.privacyText;
   if (!text || typeof text !== 'object') return undefined;
   return pickText(text as LocalizedText, locale) || undefined;
+}
+
+/** An absolute http(s) URL, relative ones resolved against the platform's address; anything else is dropped. */
+function absoluteUrl(value: unknown, publicUrl: string): string | undefined {
+  if (typeof value !== 'string' || !value) return undefined;
+  try {
+    const url = new URL(value, `${publicUrl}/`);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The company as job search engines want it (JSON-LD hiringOrganization): its logo
+ * (`settings.logoUrl`) and its own pages (`settings.website` first, then `settings.profiles`).
+ */
+export function organizationOf(settings: Record<string, unknown>, publicUrl: string): { logo?: string; sameAs?: string[] } {
+  const logo = absoluteUrl(settings.logoUrl, publicUrl);
+  const pages = [settings.website, ...(Array.isArray(settings.profiles) ? settings.profiles : [])]
+    .map((page) => absoluteUrl(page, publicUrl))
+    .filter((page): page is string => page !== undefined);
+  return { ...(logo ? { logo } : {}), ...(pages.length ? { sameAs: [...new Set(pages)] } : {}) };
 }
 
 export function createOfferService(deps: { repository: OfferRepository; publicUrl: string; indeedClientId?: string | undefined }) {
@@ -98,6 +125,7 @@ export function createOfferService(deps: { repository: OfferRepository; publicUr
           url: { canonical: offerUrl(publicUrl, listing.channelId) },
           datePosted: listing.publishedAt.toISOString(),
           contractType: own.contractType,
+          ...withSalary(publicSalaryOf(listing.salary)),
         };
         return { offer, sortKey: pickText(own.title, locale, offer.language) };
       });
@@ -144,7 +172,12 @@ export function createOfferService(deps: { repository: OfferRepository; publicUr
         url: { canonical: offerUrl(publicUrl, row.channelId) },
         datePosted: row.publishedAt.toISOString(),
         validThrough: row.validThrough ? row.validThrough.toISOString() : null,
-        company: { _id: row.companyId, name: row.companyName, ...(privacyText ? { privacyText } : {}) },
+        company: {
+          _id: row.companyId,
+          name: row.companyName,
+          ...(privacyText ? { privacyText } : {}),
+          ...organizationOf(row.companySettings ?? {}, publicUrl),
+        },
         applyOptions: applyOptionsFor(row.channelId),
         // Mapped here so the widget needs no table of its own for the JSON-LD it adds to career sites.
         employmentType: employmentTypeOf(row.isSpontaneous ? null : texts.contractType, row.employmentType) ?? null,
@@ -152,7 +185,13 @@ export function createOfferService(deps: { repository: OfferRepository; publicUr
         contractType: row.isSpontaneous ? null : texts.contractType,
         ...(row.isSpontaneous ? { spontaneous: true } : {}),
         applyForm: applyFormOf(row.applyForm),
+        ...withSalary(row.isSpontaneous ? undefined : publicSalaryOf(row.salary)),
+        place: { country: row.addressCountry?.trim() || null, remote: row.remote },
       };
+      if (!row.isSpontaneous) {
+        const { description: _shownByTheWidget, ...withoutDescription } = jobPosting(offer, '');
+        offer.jobPosting = withoutDescription;
+      }
       return { offer, row };
     },
   };

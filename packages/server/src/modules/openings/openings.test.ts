@@ -124,6 +124,7 @@ describeEachBackend('openings: reads, permissions, tenants, list', (context) => 
         location: 'Luxemburg',
         contract: 'permanent',
         applyForm: { ...DEFAULT_APPLY_FORM },
+        salary: null,
         createdAt: 'string',
         updatedAt: 'string',
         postingsCount: 1,

@@ -1,4 +1,4 @@
-import type { OpeningSort, OpeningStatusValue } from '@rec/core';
+import type { OpeningSort, OpeningStatusValue, Salary } from '@rec/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 
@@ -12,6 +12,7 @@ export interface OpeningRow {
   location: string | null;
   contract: string | null;
   apply_form: Record<string, unknown>;
+  salary: Salary | null;
   created_at: Date;
   updated_at: Date;
   postings_count: number;
@@ -28,6 +29,7 @@ export interface OpeningFields {
   location: string | null;
   contract: string | null;
   apply_form: Record<string, unknown>;
+  salary: Salary | null;
 }
 
 export interface OpeningListFilter {
@@ -61,7 +63,7 @@ export function createOpeningRepository(db: Kysely<Database>) {
     return db
       .selectFrom('openings as o')
       .where('o.company_id', '=', companyId)
-      .select(['o.id', 'o.title', 'o.reference_code', 'o.status', 'o.language', 'o.description', 'o.location', 'o.contract', 'o.apply_form', 'o.created_at', 'o.updated_at'])
+      .select(['o.id', 'o.title', 'o.reference_code', 'o.status', 'o.language', 'o.description', 'o.location', 'o.contract', 'o.apply_form', 'o.salary', 'o.created_at', 'o.updated_at'])
       .select([
         sql<number>`(select count(*)::int from postings p where p.company_id = o.company_id and p.opening_id = o.id)`.as('postings_count'),
         sql<number>`(select count(*)::int from applications a

@@ -34,6 +34,7 @@ export function openingResource(row: OpeningRow): OpeningResource {
     location: row.location,
     contract: row.contract,
     applyForm: applyFormOf(row.apply_form),
+    salary: row.salary ?? null,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
     postingsCount: row.postings_count,
@@ -127,6 +128,7 @@ export function createOpeningService(deps: OpeningServiceDeps) {
         location: body.location !== undefined ? body.location || null : (base?.location ?? null),
         contract: body.contract !== undefined ? body.contract || null : (base?.contract ?? null),
         apply_form: body.applyForm ?? applyFormOf(base?.apply_form),
+        salary: body.salary !== undefined ? body.salary : (base?.salary ?? null),
       };
       const id = newId();
       await repository.insert(companyId, id, fields, now());
@@ -144,6 +146,7 @@ export function createOpeningService(deps: OpeningServiceDeps) {
       if (body.location !== undefined) fields.location = body.location || null;
       if (body.contract !== undefined) fields.contract = body.contract || null;
       if (body.applyForm !== undefined) fields.apply_form = body.applyForm;
+      if (body.salary !== undefined) fields.salary = body.salary;
       if (!(await repository.update(companyId, id, fields, now()))) throw new HttpError(404, ERROR_KEYS.openingNotFound);
       return openingResource(await load(companyId, id));
     },

@@ -1,3 +1,4 @@
+import type { Salary } from '@rec/core';
 import type { Kysely } from 'kysely';
 import type { ChannelKind, Database, NewChannel, NewPostingContent, PostingStatus } from '../../db/schema';
 
@@ -9,6 +10,9 @@ export interface PostingRow {
   employment_type: string | null;
   valid_through: Date | null;
   published_at: Date;
+  salary: Salary | null;
+  address_country: string | null;
+  remote: boolean;
 }
 
 export interface PostingContentRow {
@@ -38,6 +42,9 @@ export interface NewPostingInput {
   language: string;
   employmentType: string | null;
   validThrough: string | null;
+  salary: Salary | null;
+  addressCountry: string | null;
+  remote: boolean;
   contents: Omit<NewPostingContent, 'company_id' | 'posting_id'>[];
   channels: Omit<NewChannel, 'company_id' | 'posting_id'>[];
 }
@@ -46,11 +53,14 @@ export interface PostingChanges {
   language?: string;
   employmentType?: string | null;
   validThrough?: string | null;
+  salary?: Salary | null;
+  addressCountry?: string | null;
+  remote?: boolean;
   contents?: Omit<NewPostingContent, 'company_id' | 'posting_id'>[];
   channels?: Omit<NewChannel, 'company_id' | 'posting_id'>[];
 }
 
-const POSTING_COLUMNS = ['id', 'opening_id', 'status', 'language', 'employment_type', 'valid_through', 'published_at'] as const;
+const POSTING_COLUMNS = ['id', 'opening_id', 'status', 'language', 'employment_type', 'valid_through', 'published_at', 'salary', 'address_country', 'remote'] as const;
 
 export type PostingRepository = ReturnType<typeof createPostingRepository>;
 
@@ -125,6 +135,9 @@ export function createPostingRepository(db: Kysely<Database>) {
             status: 'OPEN',
             employment_type: input.employmentType,
             valid_through: input.validThrough,
+            salary: input.salary,
+            address_country: input.addressCountry,
+            remote: input.remote,
             published_at: now,
             created_at: now,
             updated_at: now,
@@ -153,6 +166,9 @@ export function createPostingRepository(db: Kysely<Database>) {
             ...(changes.language !== undefined ? { language: changes.language } : {}),
             ...(changes.employmentType !== undefined ? { employment_type: changes.employmentType } : {}),
             ...(changes.validThrough !== undefined ? { valid_through: changes.validThrough } : {}),
+            ...(changes.salary !== undefined ? { salary: changes.salary } : {}),
+            ...(changes.addressCountry !== undefined ? { address_country: changes.addressCountry } : {}),
+            ...(changes.remote !== undefined ? { remote: changes.remote } : {}),
           })
           .where('company_id', '=', companyId)
           .where('id', '=', postingId)

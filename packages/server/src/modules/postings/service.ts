@@ -51,6 +51,9 @@ export function createPostingService(deps: { repository: PostingRepository; open
       channels: channels.map((channel) => ({ _id: channel.id, kind: channel.kind, url: `${publicUrl}/offer/c/${channel.id}` })),
       validThrough: posting.valid_through ? new Date(posting.valid_through).toISOString() : null,
       employmentType: posting.employment_type,
+      salary: posting.salary ?? null,
+      addressCountry: posting.address_country?.trim() || null,
+      remote: posting.remote,
       publishedAt: new Date(posting.published_at).toISOString(),
     };
   }
@@ -88,6 +91,10 @@ export function createPostingService(deps: { repository: PostingRepository; open
           language: body.language,
           employmentType: body.employmentType ?? null,
           validThrough: body.validThrough ?? null,
+          // Left out, the opening's range carries over: the recruiter set it in the opening wizard.
+          salary: body.salary !== undefined ? body.salary : opening.salary,
+          addressCountry: body.addressCountry ?? null,
+          remote: body.remote ?? false,
           contents: contentRows(body.contents),
           channels: await newChannels(companyId, body.channels, []),
         },
@@ -113,6 +120,9 @@ export function createPostingService(deps: { repository: PostingRepository; open
           ...(body.language !== undefined ? { language: body.language } : {}),
           ...(body.employmentType !== undefined ? { employmentType: body.employmentType } : {}),
           ...(body.validThrough !== undefined ? { validThrough: body.validThrough } : {}),
+          ...(body.salary !== undefined ? { salary: body.salary } : {}),
+          ...(body.addressCountry !== undefined ? { addressCountry: body.addressCountry } : {}),
+          ...(body.remote !== undefined ? { remote: body.remote } : {}),
           ...(body.contents ? { contents: contentRows(body.contents) } : {}),
           ...(body.channels
             ? {

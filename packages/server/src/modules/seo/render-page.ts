@@ -1,7 +1,8 @@
-import { type Board, type Locale, type Offer, pickText } from '@rec/core';
+import { type Board, formatSalaryRange, type Locale, type Offer, pickText } from '@rec/core';
 import { jobPosting } from '@rec/core/job-posting';
 import { serverT } from '../../i18n/server-texts';
 import { descriptionText, sanitizeDescription } from '../offers/sanitize-description';
+import { offerAlternates, offerPageUrl } from './sitemap';
 
 /**
  * Server-rendered HTML of the public pages: the host's index.html with the page's content in
@@ -69,21 +70,37 @@ export function offerJobPosting(offer: Offer): Record<string, unknown> {
   return jobPosting(offer, sanitizeDescription(pickText(offer.information.description, language, offer.language)));
 }
 
-export function offerPageParts(offer: Offer): PageParts {
+/** The salary line of an offer page ("65 000–80 000 € par an"), empty when the range is not shown. */
+export function salaryLine(offer: Offer): string {
+  if (!offer.salary) return '';
+  return serverT(offer.language, 'salary')(`period.${offer.salary.period}`, { range: formatSalaryRange(offer.salary, offer.language) });
+}
+
+/**
+ * An offer's page. `ownLanguage` is the posting's own language: its page there is the bare URL,
+ * in another language `?language=xx`; each is its own canonical, and all are hreflang alternates
+ * (the sitemap lists the same ones).
+ */
+export function offerPageParts(offer: Offer, ownLanguage: string = offer.language): PageParts {
   const { language } = offer;
   const title = pickText(offer.information.title, language, offer.language);
   const company = offer.company?.name ?? '';
   const description = sanitizeDescription(pickText(offer.information.description, language, offer.language));
   const location = pickText(offer.information.location, language, offer.language);
   const contract = offer.contractType ? serverT(language)(`prerender.contractTypes.${offer.contractType}`) : '';
-  const meta = [company, location, contract].filter(Boolean).map(escapeHtml).join(' · ');
+  const meta = [company, location, contract, salaryLine(offer)].filter(Boolean).map(escapeHtml).join(' · ');
+  const alternates = offerAlternates(offer.url.canonical, ownLanguage, Object.keys(offer.information.title)).map(
+    (alternate) => `<link rel="alternate" hreflang="${escapeHtml(alternate.hreflang)}" href="${escapeHtml(alternate.href)}" />`,
+  );
+  // A spontaneous application is no job posting: job search engines must not list it.
+  const jsonLd = offer.spontaneous ? [] : [`<script type="application/ld+json">${jsonForScript(offerJobPosting(offer))}</script>`];
+  const head = [...alternates, ...jsonLd].join('\n    ');
   return {
     lang: language,
     title: company ? `${title} – ${company}` : title,
     description: truncate(descriptionText(description) || title, 200),
-    canonical: offer.url.canonical,
-    // A spontaneous application is no job posting: job search engines must not list it.
-    ...(offer.spontaneous ? {} : { head: `<script type="application/ld+json">${jsonForScript(offerJobPosting(offer))}</script>` }),
+    canonical: offerPageUrl(offer.url.canonical, ownLanguage, language),
+    ...(head ? { head } : {}),
     body: `<article class="offer-prerender" lang="${escapeHtml(language)}"><h1>${escapeHtml(title)}</h1><p>${meta}</p>${description}</article>`,
   };
 }

@@ -83,6 +83,8 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, { dis
   function sendPage(request: PageRequest, reply: FastifyReply, status: number, html: string) {
     const etag = strongEtag(html);
     reply.header('cache-control', 'no-cache').header('etag', etag);
+    // A closed or unknown offer leaves the index: the header as well as the page's meta robots.
+    if (status === 404 || status === 410) reply.header('x-robots-tag', 'noindex');
     if (status === 200 && ifNoneMatchMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
     return reply.code(status).type('text/html; charset=utf-8').send(html);
   }
@@ -101,7 +103,10 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, { dis
     answer(
       request,
       reply,
-      async (preferences) => offerPageParts(await offers.getChannelOffer(request.params.id, preferences)),
+      async (preferences) => {
+        const { offer, row } = await offers.getChannelOfferWithRow(request.params.id, preferences);
+        return offerPageParts(offer, row.language);
+      },
       offerError(async () => validId(request.params.id)),
       offerLanguagePreferences,
     ),
@@ -110,7 +115,12 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, { dis
     answer(
       request,
       reply,
-      async (preferences) => offerPageParts(await offers.getPostingOffer(request.params.id, preferences)),
+      async (preferences) => {
+        const channelId = await offers.findPostingChannelId(request.params.id);
+        if (!channelId) throw new HttpError(404, ERROR_KEYS.offerNotFound);
+        const { offer, row } = await offers.getChannelOfferWithRow(channelId, preferences);
+        return offerPageParts(offer, row.language);
+      },
       offerError(async () => {
         const id = validId(request.params.id);
         return id ? offers.findPostingChannelId(id) : undefined;

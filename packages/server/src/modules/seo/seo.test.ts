@@ -41,13 +41,20 @@ describeEachBackend(
       assert.match(html, /<title>Embedded Software Engineer \(C\+\+\/ROS\) – Lumen Robotics<\/title>/);
       assert.match(html, /<meta name="description" content="[^"]{20,}" \/>/);
       assert.match(html, /<meta property="og:title" content="Embedded Software Engineer/);
-      assert.match(html, new RegExp(`<link rel="canonical" href="http://rec.test/offer/c/${DEMO.sampleChannelId}" />`));
+      // Shown in English, not its own French: the English page is its own canonical (hreflang alternates).
+      assert.match(html, new RegExp(`<link rel="canonical" href="http://rec.test/offer/c/${DEMO.sampleChannelId}\\?language=en" />`));
+      assert.ok(html.includes(`<link rel="alternate" hreflang="fr" href="http://rec.test/offer/c/${DEMO.sampleChannelId}" />`));
       assert.match(html, /<div id="root"><article class="offer-prerender" lang="en"><h1>Embedded Software Engineer/);
       const posting = ldJson(html);
       assert.equal(posting['@type'], 'JobPosting');
       assert.equal(posting.title, 'Embedded Software Engineer (C++/ROS)');
       assert.equal(posting.datePosted, '2026-10-01T08:00:00.000Z');
-      assert.deepEqual(posting.hiringOrganization, { '@type': 'Organization', name: 'Lumen Robotics' });
+      assert.deepEqual(posting.hiringOrganization, {
+        '@type': 'Organization',
+        name: 'Lumen Robotics',
+        sameAs: ['https://lumen-robotics.example/', 'https://www.linkedin.com/company/lumen-robotics-example'],
+        logo: 'http://rec.test/demo/logos/lumen-robotics.png',
+      });
       assert.equal(posting.directApply, true);
       assert.equal(posting.employmentType, 'FULL_TIME');
       assert.ok((posting.jobLocation as { address: { addressLocality: string } }).address.addressLocality);
@@ -132,10 +139,10 @@ describeEachBackend(
 
     it('translates contract codes in the page and maps them to schema.org employmentType', async () => {
       const html = (await page(`/offer/c/${DATA_SCIENTIST}?language=de`)).body;
-      assert.match(html, /<p>Lumen Robotics · [^<]+ · Befristet<\/p>/);
+      assert.match(html, /<p>Lumen Robotics · [^<]+ · Befristet · 4\.800–5\.600\s€ pro Monat<\/p>/u);
       assert.equal(ldJson(html).employmentType, 'TEMPORARY');
       const polishPage = (await page(`/offer/c/${DEMO.sampleChannelId}?language=en`)).body;
-      assert.match(polishPage, / · Permanent<\/p>/);
+      assert.match(polishPage, / · Permanent · €65,000\s–\s€80,000 per year<\/p>/u);
       assert.equal(ldJson((await page(`/offer/c/${demoId(DEMO_PREFIX.channel, 0x0e)}`)).body).employmentType, 'OTHER', 'apprenticeship');
       assert.equal(ldJson((await page(`/offer/c/${demoId(DEMO_PREFIX.channel, 0x0b)}`)).body).employmentType, 'PART_TIME', 'permanent part-time keeps its hours');
     });
