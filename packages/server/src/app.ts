@@ -11,6 +11,7 @@ import type { Database } from './db/schema';
 import { registerAuth, sessionCookie } from './http/auth';
 import { registerPublicCors } from './http/cors';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler, sendError } from './http/errors';
+import { createPublicAnswerCache, type PublicAnswerCache } from './http/public-answer-cache';
 import { registerPublicCache } from './http/public-cache';
 import { registerRequestGuards } from './http/request-guards';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -35,6 +36,8 @@ import { boardRoutes } from './modules/boards/routes';
 import { createBoardService } from './modules/boards/service';
 import { buildRoutes } from './modules/builds/routes';
 import { createCompanyRepository } from './modules/companies/repository';
+import { createDomainEvents, type DomainEvents } from './modules/domain-events/domain-events';
+import { connectRedisEvents } from './modules/domain-events/redis-transport';
 import { companyRoutes } from './modules/companies/routes';
 import { createCompanyService } from './modules/companies/service';
 import { type BackgroundTasks, createBackgroundTasks } from './modules/mail/background';
@@ -104,6 +107,10 @@ export interface AccountsModule {
 declare module 'fastify' {
   interface FastifyInstance {
     accounts: AccountsModule;
+    /** The domain event bus: services emit, the public answer cache (and later realtime, mails) listen. */
+    domainEvents: DomainEvents;
+    /** The cached public board and offer answers (tests look at its size). */
+    publicAnswers: PublicAnswerCache;
   }
 }
 
@@ -195,13 +202,26 @@ export async function buildApp({
   });
   registerAuth(app, { sessions, cookie, publicUrl: config.publicUrl });
 
+  // Public answers are dropped per company on every write a service reports, here or (through
+  // Redis) on another instance, so no instance serves a board older than the last write.
+  const domainEvents = createDomainEvents({ onListenerError: (error) => app.log.error({ err: error }, 'domain event listener failed') });
+  const publicAnswers = createPublicAnswerCache();
+  domainEvents.subscribe((event) => publicAnswers.invalidateCompany(event.companyId));
+  app.decorate('domainEvents', domainEvents);
+  app.decorate('publicAnswers', publicAnswers);
+  if (config.redisUrl) {
+    const transport = connectRedisEvents(domainEvents, config.redisUrl, { log: app.log, onResync: () => publicAnswers.clear() });
+    app.addHook('onReady', () => transport.ready);
+    app.addHook('onClose', () => transport.close());
+  }
+
   const offerRepository = createOfferRepository(db);
   const offers = createOfferService({ repository: offerRepository, publicUrl: config.publicUrl, indeedClientId: config.indeedClientId });
   const boardRepository = createBoardRepository(db);
   const boards = createBoardService({ repository: boardRepository, offers, publicUrl: config.publicUrl });
-  await app.register(boardRoutes, { boards });
+  await app.register(boardRoutes, { boards, cache: publicAnswers });
   await app.register(offerCountRoutes, { offerCount: createOfferCountService({ boards: boardRepository, offers: offerRepository }) });
-  await app.register(offerRoutes, { offers });
+  await app.register(offerRoutes, { offers, cache: publicAnswers });
   await app.register(buildRoutes, { distDir: config.distDir, startedAt });
 
   const companyRepository = createCompanyRepository(db);
@@ -218,12 +238,13 @@ export async function buildApp({
     now,
     retentionDays: config.retentionDays ?? DEFAULT_RETENTION_DAYS,
     removeFiles: (keys) => removeStoredFiles(storage, keys, app.log),
+    events: domainEvents,
   });
   const applicants = createApplicantRepository(db);
   const audit = createAuditLog(db);
   await app.register(openingRoutes, { openings, applicants, audit });
   await app.register(postingRoutes, {
-    postings: createPostingService({ repository: createPostingRepository(db), openings, publicUrl: config.publicUrl, now }),
+    postings: createPostingService({ repository: createPostingRepository(db), openings, publicUrl: config.publicUrl, now, events: domainEvents }),
   });
   await app.register(exportRoutes, { openings, applicants, audit });
   if (config.nodeEnv !== 'production' && mailer.outboxDir) await app.register(outboxRoutes, { outboxDir: mailer.outboxDir });
@@ -250,7 +271,7 @@ export async function buildApp({
   });
   await app.register(referralRoutes, { referrals: createReferralService(db, config.publicUrl), limiter: createRateLimiter(rateLimit) });
   await app.register(shareRoutes, { shares: createShareService(db, config.publicUrl) });
-  await app.register(seoRoutes, { distDir: config.distDir, publicUrl: config.publicUrl, offers, boards });
+  await app.register(seoRoutes, { distDir: config.distDir, publicUrl: config.publicUrl, offers, boards, cache: publicAnswers });
 
   const hosting = await registerStaticHosting(app, config.distDir);
   app.setNotFoundHandler(async (request, reply) => {

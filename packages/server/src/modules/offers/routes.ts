@@ -2,12 +2,13 @@ import { ERROR_KEYS, LanguageQuerySchema, type LanguageQuery, ObjectIdSchema, ty
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { offerLanguagePreferences } from '../../http/page-language';
+import { jsonAnswer, type PublicAnswerCache, sendCachedAnswer } from '../../http/public-answer-cache';
 import { validateRequest } from '../../http/validation';
-import type { OfferService } from './service';
+import { companyOfOffer, type OfferService } from './service';
 
-const OfferIdParamsSchema = v.object({ id: ObjectIdSchema });
+export const OfferIdParamsSchema = v.object({ id: ObjectIdSchema });
 
-export const offerRoutes: FastifyPluginAsync<{ offers: OfferService }> = async (app, { offers }) => {
+export const offerRoutes: FastifyPluginAsync<{ offers: OfferService; cache: PublicAnswerCache }> = async (app, { offers, cache }) => {
   app.get<{ Params: OfferChannelParams; Querystring: LanguageQuery }>(
     '/v2/offers/channel/:channelId',
     {
@@ -17,8 +18,15 @@ export const offerRoutes: FastifyPluginAsync<{ offers: OfferService }> = async (
         query: { schema: LanguageQuerySchema, errorKey: ERROR_KEYS.invalidQuery },
       }),
     },
-    (request) =>
-      offers.getChannelOffer(request.params.channelId, offerLanguagePreferences(request.query, request.headers['accept-language'])),
+    async (request, reply) => {
+      const { channelId } = request.params;
+      const preferences = offerLanguagePreferences(request.query, request.headers['accept-language']);
+      const answer = await cache.get(`offer-channel:${channelId}:${preferences.join(',')}`, async () => {
+        const offer = await offers.getChannelOffer(channelId, preferences);
+        return jsonAnswer(companyOfOffer(offer), offer);
+      });
+      return sendCachedAnswer(request, reply, answer);
+    },
   );
 
   // `/offer/{_id}` pages name the posting itself; the offer comes through its board channel.
@@ -31,6 +39,14 @@ export const offerRoutes: FastifyPluginAsync<{ offers: OfferService }> = async (
         query: { schema: LanguageQuerySchema, errorKey: ERROR_KEYS.invalidQuery },
       }),
     },
-    (request) => offers.getPostingOffer(request.params.id, offerLanguagePreferences(request.query, request.headers['accept-language'])),
+    async (request, reply) => {
+      const { id } = request.params;
+      const preferences = offerLanguagePreferences(request.query, request.headers['accept-language']);
+      const answer = await cache.get(`offer-posting:${id}:${preferences.join(',')}`, async () => {
+        const offer = await offers.getPostingOffer(id, preferences);
+        return jsonAnswer(companyOfOffer(offer), offer);
+      });
+      return sendCachedAnswer(request, reply, answer);
+    },
   );
 };
