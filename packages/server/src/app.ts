@@ -18,6 +18,8 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticHosting } from './http/static';
 import { loggerOptions } from './logging/logger-options';
 import { adminRoutes } from './modules/admin/routes';
+import { recordRoutes, type RegisteredRoute } from './modules/api-docs/route-registry';
+import { apiDocsRoutes } from './modules/api-docs/routes';
 import { createPasswordHasher, DEFAULT_SCRYPT } from './modules/auth/passwords';
 import {
   type AuthRateLimits,
@@ -111,6 +113,8 @@ declare module 'fastify' {
     domainEvents: DomainEvents;
     /** The cached public board and offer answers (tests look at its size). */
     publicAnswers: PublicAnswerCache;
+    /** Every route as registered (onRoute), what /openapi.json is generated from. */
+    registeredRoutes: readonly RegisteredRoute[];
   }
 }
 
@@ -161,6 +165,8 @@ export async function buildApp({
     },
   });
 
+  // First, so it sees every route: the API document is generated from this list.
+  const registeredRoutes = recordRoutes(app);
   registerErrorHandler(app);
   // CORS first: even a request refused by the guards must be readable by the calling widget.
   registerPublicCors(app);
@@ -272,6 +278,9 @@ export async function buildApp({
   await app.register(referralRoutes, { referrals: createReferralService(db, config.publicUrl), limiter: createRateLimiter(rateLimit) });
   await app.register(shareRoutes, { shares: createShareService(db, config.publicUrl) });
   await app.register(seoRoutes, { distDir: config.distDir, publicUrl: config.publicUrl, offers, boards, cache: publicAnswers });
+
+  await app.register(apiDocsRoutes, { routes: registeredRoutes, publicUrl: config.publicUrl });
+  app.decorate('registeredRoutes', registeredRoutes);
 
   const hosting = await registerStaticHosting(app, config.distDir);
   app.setNotFoundHandler(async (request, reply) => {

@@ -1,4 +1,4 @@
-import { type BoardParams, BoardParamsSchema, ERROR_KEYS, LanguageQuerySchema, type LanguageQuery } from '@rec/core';
+import { BoardOffersSchema, type BoardParams, BoardParamsSchema, BoardSchema, ERROR_KEYS, LanguageQuerySchema, type LanguageQuery } from '@rec/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { languagePreferences } from '../../http/page-language';
 import { jsonAnswer, type PublicAnswerCache, sendCachedAnswer } from '../../http/public-answer-cache';
@@ -11,7 +11,7 @@ const languageQuery = { schema: LanguageQuerySchema, errorKey: ERROR_KEYS.invali
 export const boardRoutes: FastifyPluginAsync<{ boards: BoardService; cache: PublicAnswerCache }> = async (app, { boards, cache }) => {
   app.get<{ Params: BoardParams }>(
     '/v2/boards/:id',
-    { config: { publicCache: 'shared' }, preHandler: validateRequest({ params: boardParams }) },
+    { config: { publicCache: 'shared', apiDoc: { summary: 'A job board with its company.', response: BoardSchema } }, preHandler: validateRequest({ params: boardParams }) },
     async (request, reply) => {
       const { id } = request.params;
       const answer = await cache.get(`board:${id}`, async () => {
@@ -24,7 +24,7 @@ export const boardRoutes: FastifyPluginAsync<{ boards: BoardService; cache: Publ
 
   app.get<{ Params: BoardParams; Querystring: LanguageQuery }>(
     '/v2/boards/:id/offers',
-    { config: { publicCache: 'shared' }, preHandler: validateRequest({ params: boardParams, query: languageQuery }) },
+    { config: { publicCache: 'shared', apiDoc: { summary: 'The open offers of a board, sorted for the page language.', response: BoardOffersSchema } }, preHandler: validateRequest({ params: boardParams, query: languageQuery }) },
     async (request, reply) => {
       const { id } = request.params;
       // Only the first preference picks the answer (the sort language), so it alone names the entry.
