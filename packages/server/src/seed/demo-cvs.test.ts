@@ -48,17 +48,34 @@ describe('cvPdf', () => {
 describeEachBackend('seeding the demo CVs', (context) => {
   it('gives each seeded application a real PDF with the candidate’s name, once', async () => {
     const files = new Map<string, Buffer>();
+    const staged = new Map<string, Buffer>();
     const storage: FileStorage = {
-      async put(companyId, bytes, extension) {
-        const key = `${companyId}/${String(files.size).padStart(32, '0')}.${extension}`;
-        files.set(key, bytes);
-        return key;
+      async stage(companyId, bytes, extension) {
+        const key = `${companyId}/${String(files.size + staged.size).padStart(32, '0')}.${extension}`;
+        staged.set(key, bytes);
+        return {
+          key,
+          async commit() {
+            files.set(key, bytes);
+            staged.delete(key);
+          },
+          async discard() {
+            staged.delete(key);
+          },
+        };
       },
       async get(key) {
         return files.get(key);
       },
       async remove(key) {
         files.delete(key);
+      },
+      async list() {
+        return { stored: [], temporary: [] };
+      },
+      async removeTemporary() {},
+      async freeBytes() {
+        return undefined;
       },
     };
     const written = await seedDemoCvs(context.db, storage);

@@ -38,15 +38,23 @@ export async function seedDemoCvs(db: Kysely<Database>, storage: FileStorage): P
       ],
       `CV ${fullName}`,
     );
-    const key = await storage.put(application.company_id, bytes, 'pdf');
+    // The storage's two steps (uploads work the same way): the file becomes readable only once its record exists.
+    const staged = await storage.stage(application.company_id, bytes, 'pdf');
+    const key = staged.key;
     const id = newId();
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('uploads')
-        .values({ id, company_id: application.company_id, storage_key: key, original_name: name, content_type: 'application/pdf', size: bytes.length })
-        .execute();
-      await trx.updateTable('applications').set({ cv_upload_id: id }).where('company_id', '=', application.company_id).where('id', '=', application.id).execute();
-    });
+    try {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('uploads')
+          .values({ id, company_id: application.company_id, storage_key: key, original_name: name, content_type: 'application/pdf', size: bytes.length })
+          .execute();
+        await trx.updateTable('applications').set({ cv_upload_id: id }).where('company_id', '=', application.company_id).where('id', '=', application.id).execute();
+      });
+    } catch (error) {
+      await staged.discard();
+      throw error;
+    }
+    await staged.commit();
     written++;
   }
   return written;
