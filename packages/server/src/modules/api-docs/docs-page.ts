@@ -13,14 +13,15 @@ function anchorOf(method: string, path: string): string {
   return `${method}-${path}`.replace(/[^A-Za-z0-9]+/g, '-').replace(/-+$/, '');
 }
 
-const schemaBlock = (schema: unknown) => `<pre><code>${escapeHtml(JSON.stringify(schema, null, 2))}</code></pre>`;
+/** A schema as JSON; focusable because it may scroll sideways on a phone (keyboard users must reach it). */
+const schemaBlock = (schema: unknown, label: string) => `<pre tabindex="0" aria-label="${escapeHtml(label)}"><code>${escapeHtml(JSON.stringify(schema, null, 2))}</code></pre>`;
 
 /** The stylesheet of /docs, served from our origin (our CSP allows no inline style). */
 export const DOCS_CSS = `body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:60rem;padding:1rem;color:#1a1a1a}
 a{color:#0b57d0}h2{font-size:1.1rem;margin-top:2rem;border-top:1px solid #ccc;padding-top:1rem}
 .method{display:inline-block;min-width:4.5rem;font-weight:700;text-transform:uppercase}
 table{border-collapse:collapse;width:100%}th,td{border:1px solid #ccc;padding:.25rem .5rem;text-align:left;vertical-align:top}
-pre{background:#f4f4f4;padding:.5rem;overflow:auto;font-size:.85rem}nav ul{columns:2}
+pre{background:#f4f4f4;padding:.5rem;overflow:auto;font-size:.85rem}td code{overflow-wrap:anywhere}nav ul{columns:2}
 :focus-visible{outline:3px solid #0b57d0;outline-offset:2px}
 `;
 
@@ -55,8 +56,8 @@ export function renderDocsPage(document: JsonObject, locale: Locale): string {
       const response = ((operation.responses as Record<string, { content?: Record<string, { schema?: unknown }> }>)?.['200']?.content ?? {})['application/json']?.schema;
       return `<section aria-labelledby="${anchorOf(method, path)}"><h2 id="${anchorOf(method, path)}"><span class="method">${method}</span> <code>${escapeHtml(path)}</code></h2>${
         operation.summary ? `<p>${escapeHtml(String(operation.summary))}</p>` : ''
-      }<h3>${t('parameters')}</h3>${parameterTable}${body ? `<h3>${t('requestBody')}</h3>${schemaBlock(body)}` : ''}${
-        response ? `<h3>${t('response')}</h3>${schemaBlock(response)}` : ''
+      }<h3>${t('parameters')}</h3>${parameterTable}${body ? `<h3>${t('requestBody')}</h3>${schemaBlock(body, `${t('requestBody')}: ${method.toUpperCase()} ${path}`)}` : ''}${
+        response ? `<h3>${t('response')}</h3>${schemaBlock(response, `${t('response')}: ${method.toUpperCase()} ${path}`)}` : ''
       }</section>`;
     })
     .join('\n');
