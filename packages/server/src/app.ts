@@ -217,7 +217,12 @@ export async function buildApp({
   app.decorate('publicAnswers', publicAnswers);
   if (config.redisUrl) {
     const transport = connectRedisEvents(domainEvents, config.redisUrl, { log: app.log, onResync: () => publicAnswers.clear() });
-    app.addHook('onReady', () => transport.ready);
+    // Waits for the subscription so a write right after start-up reaches this instance, but a
+    // Redis that is down must not keep the API from serving (answers then fall back to expiry).
+    app.addHook('onReady', async () => {
+      const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 5000).unref());
+      if ((await Promise.race([transport.ready, timeout])) === 'timeout') app.log.warn('Redis domain events not subscribed yet: other instances’ writes may be seen late');
+    });
     app.addHook('onClose', () => transport.close());
   }
 

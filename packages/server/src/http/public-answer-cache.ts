@@ -71,13 +71,25 @@ function cachedAnswer(source: AnswerSource): CachedAnswer {
  * least recently used answer goes first past `maxEntries`; `maxAgeMs` is a backstop for an event
  * lost between instances.
  */
-export function createPublicAnswerCache(options: { maxEntries?: number; maxAgeMs?: number; now?: () => number } = {}): PublicAnswerCache {
+export function createPublicAnswerCache(
+  options: { maxEntries?: number; maxBytes?: number; maxAgeMs?: number; now?: () => number } = {},
+): PublicAnswerCache {
   const maxEntries = options.maxEntries ?? 5000;
+  // Bodies plus their compressed copies (at most about half again): a bound on memory, not only on count.
+  const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+  let bytes = 0;
+  const weight = (answer: CachedAnswer) => Math.ceil(answer.body.length * 1.5);
   const maxAgeMs = options.maxAgeMs ?? 5 * 60_000;
   const now = options.now ?? Date.now;
   const entries = new Map<string, { answer: CachedAnswer; storedAt: number }>();
   const loading = new Map<string, Promise<CachedAnswer>>();
   let epoch = 0;
+  function remove(key: string): void {
+    const entry = entries.get(key);
+    if (!entry) return;
+    bytes -= weight(entry.answer);
+    entries.delete(key);
+  }
 
   return {
     get(key, load) {
@@ -96,12 +108,13 @@ export function createPublicAnswerCache(options: { maxEntries?: number; maxAgeMs
         .then((source) => {
           const answer = cachedAnswer(source);
           if (startedIn === epoch) {
-            entries.delete(key);
+            remove(key);
             entries.set(key, { answer, storedAt: now() });
-            while (entries.size > maxEntries) {
+            bytes += weight(answer);
+            while (entries.size > maxEntries || (bytes > maxBytes && entries.size > 1)) {
               const oldest = entries.keys().next().value;
               if (oldest === undefined) break;
-              entries.delete(oldest);
+              remove(oldest);
             }
           }
           return answer;
@@ -112,11 +125,12 @@ export function createPublicAnswerCache(options: { maxEntries?: number; maxAgeMs
     },
     invalidateCompany(companyId) {
       epoch += 1;
-      for (const [key, entry] of entries) if (entry.answer.companyId === companyId) entries.delete(key);
+      for (const [key, entry] of entries) if (entry.answer.companyId === companyId) remove(key);
     },
     clear() {
       epoch += 1;
       entries.clear();
+      bytes = 0;
     },
     get size() {
       return entries.size;
