@@ -53,7 +53,7 @@ export function renderDocsPage(document: JsonObject, locale: Locale): string {
             .join('')}</tbody></table>`
         : `<p>${t('noParameters')}</p>`;
       const body = (operation.requestBody as { content?: Record<string, { schema?: unknown }> } | undefined)?.content?.['application/json']?.schema;
-      const response = ((operation.responses as Record<string, { content?: Record<string, { schema?: unknown }> }>)?.['200']?.content ?? {})['application/json']?.schema;
+      const response = (operation.responses as Record<string, { content?: Record<string, { schema?: unknown }> }>)?.['200']?.content?.['application/json']?.schema;
       return `<section aria-labelledby="${anchorOf(method, path)}"><h2 id="${anchorOf(method, path)}"><span class="method">${method}</span> <code>${escapeHtml(path)}</code></h2>${
         operation.summary ? `<p>${escapeHtml(String(operation.summary))}</p>` : ''
       }<h3>${t('parameters')}</h3>${parameterTable}${body ? `<h3>${t('requestBody')}</h3>${schemaBlock(body, `${t('requestBody')}: ${method.toUpperCase()} ${path}`)}` : ''}${
