@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Offer } from '@rec/core';
@@ -25,7 +28,11 @@ describeEachBackend('public answer cache', (context) => {
   let t: AuthTestApp;
   let owner: string;
   before(async () => {
-    t = await buildAuthTestApp(context.db);
+    // A build's index.html, so the server-rendered pages exist too.
+    const distDir = mkdtempSync(join(tmpdir(), 'rec-cache-dist-'));
+    mkdirSync(join(distDir, 'host'));
+    writeFileSync(join(distDir, 'host', 'index.html'), '<!doctype html><html lang="en"><head><title>Host</title></head><body><div id="root"></div></body></html>');
+    t = await buildAuthTestApp(context.db, { config: { distDir } });
     owner = await t.cookieFor(DEMO_ACCOUNTS.owner.id);
   });
   after(() => t.app.close());
@@ -54,7 +61,10 @@ describeEachBackend('public answer cache', (context) => {
       list: (await get(BOARD_OFFERS)).json() as Offer[],
       offer: (await get(SAMPLE_OFFER)).json() as Offer,
       etag: String((await get(BOARD_OFFERS)).headers.etag),
+      offerPage: (await get(`/offer/c/${DEMO.sampleChannelId}?language=en`)).body,
+      boardPage: (await get(`/board/${DEMO.boardId}?language=en`)).body,
     };
+    assert.ok(before.offerPage.includes(String(before.offer.information.title.en)), 'the offer page is rendered');
     const original = before.offer.information.title;
     try {
       const edited = await recruiter('PATCH', `/v2/jobs/${openingId}/postings/${SAMPLE_POSTING}`, {
@@ -67,6 +77,9 @@ describeEachBackend('public answer cache', (context) => {
       assert.equal(((await get(SAMPLE_OFFER)).json() as Offer).information.title.en, 'Robot Whisperer');
       const stale = await get(BOARD_OFFERS, { 'if-none-match': before.etag });
       assert.equal(stale.statusCode, 200, 'the old ETag no longer matches');
+      assert.match((await get(`/offer/c/${DEMO.sampleChannelId}?language=en`)).body, /<h1>Robot Whisperer<\/h1>/, 'the offer page');
+      assert.match((await get(`/board/${DEMO.boardId}?language=en`)).body, /Robot Whisperer/, 'the board page');
+      assert.ok(!before.boardPage.includes('Robot Whisperer'));
     } finally {
       await recruiter('PATCH', `/v2/jobs/${openingId}/postings/${SAMPLE_POSTING}`, {
         contents: Object.fromEntries(Object.entries(original).map(([locale, title]) => [locale, { title }])),
@@ -117,6 +130,18 @@ describeEachBackend('public answer cache', (context) => {
     const other = await get(`/v2/boards/${DEMO.otherBoardId}/offers`);
     assert.equal(other.statusCode, 200);
     assert.ok(t.app.publicAnswers.size >= 1 && t.app.publicAnswers.size < sizeBefore, 'only the writer’s answers dropped');
+  });
+
+  it('serves the pages from the cache too: compressed, with their ETag, HTML for any Accept', async () => {
+    const url = `/offer/c/${DEMO.sampleChannelId}?language=fr`;
+    const plain = await get(url, { accept: '*/*' });
+    const br = await get(url, { accept: 'text/html', 'accept-encoding': 'br' });
+    assert.equal(plain.statusCode, 200);
+    assert.match(String(plain.headers['content-type']), /^text\/html/);
+    assert.equal(br.headers['content-encoding'], 'br');
+    assert.equal(brotliDecompressSync(br.rawPayload).toString(), plain.body);
+    assert.equal(br.headers['cache-control'], 'no-cache');
+    assert.equal((await get(url, { 'if-none-match': String(br.headers.etag) })).statusCode, 304);
   });
 
   it('compresses JSON with br or gzip once per body, with Vary and a per-coding ETag, and 304s any of them', async () => {
