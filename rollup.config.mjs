@@ -16,6 +16,7 @@ import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
 import * as esbuild from 'esbuild';
 import { localeSection } from './packages/dev/locale-section.mjs';
+import { precompress } from './packages/dev/precompress.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const dist = join(root, 'dist');
@@ -273,6 +274,7 @@ const widgets = {
     ...sourcePlugins(),
     manifest(),
     buildInfo({ last: !withHost }),
+    precompress(),
   ],
 };
 
@@ -292,6 +294,7 @@ const host = {
     ...sourcePlugins(),
     hostPage(),
     buildInfo({ last: true }),
+    precompress(),
   ],
 };
 

@@ -1,4 +1,6 @@
-// `npm run bench`: the applicant data export (issue 5) against its budgets.
+// `npm run bench`: every case below; `npm run bench -- export` (or `public`, `dashboards`, `board`) runs one.
+// public (issue 17, bench-public.mjs): board answers against a bare Fastify route, PGlite and PostgreSQL.
+// export: the applicant data export (issue 5) against its budgets.
 //   10,000 applications of one opening, exported with every category through a real HTTP
 //   request (listen + fetch, the body consumed as a stream):  <= 3 s,  peak RSS <= 250 MB.
 // Database: a fresh in-memory PGlite, or a fresh database on the server of TEST_DATABASE_URL.
@@ -7,24 +9,14 @@
 // the export adds on top of the process as it was just before the request; the absolute peak is
 // printed too. On PostgreSQL the database is elsewhere and the absolute peak is what is checked.
 // Exits 1 when a budget is exceeded.
-// Then the `dashboards` case (bench-dashboards.mjs, issue 14). `npm run bench -- dashboards` runs only that case.
-// Cases: `npm run bench -- board` runs only the 500-offer board in headless Chromium (bench-board.mjs).
+// dashboards (issue 14, bench-dashboards.mjs): a six-panel dashboard over 100,000 applications.
+// board (issue 17, bench-board.mjs): the 500-offer board in headless Chromium (first title, long tasks).
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { register } from 'tsx/esm/api';
 
-if (process.argv[2] === 'board') {
-  const { benchBoard } = await import('./bench-board.mjs');
-  process.exit((await benchBoard()) ? 0 : 1);
-}
-
 register();
-
-if (process.argv[2] === 'dashboards') {
-  const { benchDashboards } = await import('./bench-dashboards.mjs');
-  process.exit((await benchDashboards()) ? 0 : 1);
-}
 
 const APPLICATIONS = 10_000;
 const BUDGET_MS = 3000;
@@ -41,112 +33,128 @@ const { buildApp } = await import('../server/src/app.ts');
 const { sql } = await import('kysely');
 const pg = (await import('pg')).default;
 
-const url = process.env.TEST_DATABASE_URL?.trim();
-const dbName = `rec_bench_${randomBytes(5).toString('hex')}`;
+/** The export case: resolves true when within its budgets. */
+async function benchExport() {
+  const url = process.env.TEST_DATABASE_URL?.trim();
+  const dbName = `rec_bench_${randomBytes(5).toString('hex')}`;
 
-async function admin(statement) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+  async function admin(statement) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  }
+
+  let handle;
+  if (url) {
+    await admin(`create database ${dbName}`);
+    const target = new URL(url);
+    target.pathname = `/${dbName}`;
+    handle = await openDatabase({ kind: 'postgres', url: target.toString() });
+  } else {
+    handle = await openDatabase({ kind: 'pglite' });
+  }
+  const backend = url ? 'postgres' : 'pglite';
+
+  let app;
+  let failed = false;
   try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+    const { db } = handle;
+    let started = performance.now();
+    await migrateToLatest(db);
+    await seedDemo(db);
+    const channel = await db
+      .selectFrom('channels as c')
+      .innerJoin('postings as p', 'p.id', 'c.posting_id')
+      .select('c.id')
+      .where('p.opening_id', '=', DEMO_OPENING_IDS.published)
+      .executeTakeFirstOrThrow();
+    // Bulk SQL: one statement per table, ids from the row number.
+    await sql`insert into candidates (id, company_id, email, data)
+      select 'bec0' || lpad(to_hex(g), 20, '0'), ${DEMO.companyId}, 'bench.' || g || '@example.org', '{}'::jsonb
+      from generate_series(1, ${APPLICATIONS}) g`.execute(db);
+    await sql`insert into applications (id, company_id, channel_id, candidate_id, submission_id, language, form, consent_given_at, consent_text, created_at)
+      select 'bea0' || lpad(to_hex(g), 20, '0'), ${DEMO.companyId}, ${channel.id}, 'bec0' || lpad(to_hex(g), 20, '0'), 'bench-' || g, 'fr',
+        jsonb_build_object(
+          'firstName', 'Zoé ' || g, 'lastName', 'Łukasiewicz-Müller', 'email', 'bench.' || g || '@example.org',
+          'phone', '+352 621 ' || lpad((g % 1000)::text, 3, '0') || ' 123', 'nationality', 'Luxembourgish', 'birthDate', '01/02/1990',
+          'gender', 'female', 'address', g || ' rue de Hollerich, L-1741 Luxembourg', 'salary', (40000 + g)::text,
+          'drivingLicenses', jsonb_build_array('B', 'BE'), 'hasWorkPermit', 'yes', 'agentEmail', '', 'companyReferralCode', '',
+          'cv', jsonb_build_object('url', '/v2/storage/000000000000000000000000', 'name', 'CV_' || g || '.pdf')),
+        now() - make_interval(mins => g), 'Consent text', now() - make_interval(mins => g)
+      from generate_series(1, ${APPLICATIONS}) g`.execute(db);
+    console.log(`setup (${backend}): migrated, seeded and ${APPLICATIONS} applications inserted in ${Math.round(performance.now() - started)} ms`);
 
-let handle;
-if (url) {
-  await admin(`create database ${dbName}`);
-  const target = new URL(url);
-  target.pathname = `/${dbName}`;
-  handle = await openDatabase({ kind: 'postgres', url: target.toString() });
-} else {
-  handle = await openDatabase({ kind: 'pglite' });
-}
-const backend = url ? 'postgres' : 'pglite';
+    app = await buildApp({
+      db,
+      logger: false,
+      config: {
+        publicUrl: 'http://127.0.0.1',
+        distDir: join(tmpdir(), `rec-bench-no-dist-${process.pid}`),
+        dataDir: join(tmpdir(), `rec-bench-data-${process.pid}`),
+        nodeEnv: 'test',
+        logLevel: 'warn',
+      },
+    });
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    const { token } = await app.accounts.sessions.create(DEMO_ACCOUNTS.owner.id);
+    const exportUrl = `${address}/v2/jobs/${DEMO_OPENING_IDS.published}/export/applications?categories[]=PERSONAL&categories[]=OPERATIONAL&categories[]=PROFESSIONAL`;
 
-let app;
-let failed = false;
-try {
-  const { db } = handle;
-  let started = performance.now();
-  await migrateToLatest(db);
-  await seedDemo(db);
-  const channel = await db
-    .selectFrom('channels as c')
-    .innerJoin('postings as p', 'p.id', 'c.posting_id')
-    .select('c.id')
-    .where('p.opening_id', '=', DEMO_OPENING_IDS.published)
-    .executeTakeFirstOrThrow();
-  // Bulk SQL: one statement per table, ids from the row number.
-  await sql`insert into candidates (id, company_id, email, data)
-    select 'bec0' || lpad(to_hex(g), 20, '0'), ${DEMO.companyId}, 'bench.' || g || '@example.org', '{}'::jsonb
-    from generate_series(1, ${APPLICATIONS}) g`.execute(db);
-  await sql`insert into applications (id, company_id, channel_id, candidate_id, submission_id, language, form, consent_given_at, consent_text, created_at)
-    select 'bea0' || lpad(to_hex(g), 20, '0'), ${DEMO.companyId}, ${channel.id}, 'bec0' || lpad(to_hex(g), 20, '0'), 'bench-' || g, 'fr',
-      jsonb_build_object(
-        'firstName', 'Zoé ' || g, 'lastName', 'Łukasiewicz-Müller', 'email', 'bench.' || g || '@example.org',
-        'phone', '+352 621 ' || lpad((g % 1000)::text, 3, '0') || ' 123', 'nationality', 'Luxembourgish', 'birthDate', '01/02/1990',
-        'gender', 'female', 'address', g || ' rue de Hollerich, L-1741 Luxembourg', 'salary', (40000 + g)::text,
-        'drivingLicenses', jsonb_build_array('B', 'BE'), 'hasWorkPermit', 'yes', 'agentEmail', '', 'companyReferralCode', '',
-        'cv', jsonb_build_object('url', '/v2/storage/000000000000000000000000', 'name', 'CV_' || g || '.pdf')),
-      now() - make_interval(mins => g), 'Consent text', now() - make_interval(mins => g)
-    from generate_series(1, ${APPLICATIONS}) g`.execute(db);
-  console.log(`setup (${backend}): migrated, seeded and ${APPLICATIONS} applications inserted in ${Math.round(performance.now() - started)} ms`);
-
-  app = await buildApp({
-    db,
-    logger: false,
-    config: {
-      publicUrl: 'http://127.0.0.1',
-      distDir: join(tmpdir(), `rec-bench-no-dist-${process.pid}`),
-      dataDir: join(tmpdir(), `rec-bench-data-${process.pid}`),
-      nodeEnv: 'test',
-      logLevel: 'warn',
-    },
-  });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  const { token } = await app.accounts.sessions.create(DEMO_ACCOUNTS.owner.id);
-  const exportUrl = `${address}/v2/jobs/${DEMO_OPENING_IDS.published}/export/applications?categories[]=PERSONAL&categories[]=OPERATIONAL&categories[]=PROFESSIONAL`;
-
-  globalThis.gc?.();
-  const baseline = process.memoryUsage().rss;
-  let peak = baseline;
-  const sampler = setInterval(() => {
+    globalThis.gc?.();
+    const baseline = process.memoryUsage().rss;
+    let peak = baseline;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 20);
+    started = performance.now();
+    const response = await fetch(exportUrl, { headers: { cookie: `rec_session=${token}` } });
+    let bytes = 0;
+    for await (const chunk of response.body) bytes += chunk.length;
+    const duration = performance.now() - started;
+    clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);
-  }, 20);
-  started = performance.now();
-  const response = await fetch(exportUrl, { headers: { cookie: `rec_session=${token}` } });
-  let bytes = 0;
-  for await (const chunk of response.body) bytes += chunk.length;
-  const duration = performance.now() - started;
-  clearInterval(sampler);
-  peak = Math.max(peak, process.memoryUsage().rss);
 
-  if (response.status !== 200 || bytes < 100_000) throw new Error(`export answered ${response.status} with ${bytes} bytes`);
-  const added = (peak - baseline) / MB;
-  const measuredRss = url ? peak / MB : added;
-  console.log(`export: ${APPLICATIONS} rows, ${(bytes / MB).toFixed(1)} MB xlsx in ${Math.round(duration)} ms (budget ${BUDGET_MS} ms)`);
-  console.log(
-    `memory: peak RSS ${(peak / MB).toFixed(0)} MB, before the export ${(baseline / MB).toFixed(0)} MB, added by the export ${added.toFixed(0)} MB` +
-      ` (budget ${BUDGET_RSS_MB} MB on ${url ? 'the peak' : 'the added RSS: PGlite shares the process'})`,
-  );
-  const rows = await db.selectFrom('audit_log').select('details').where('company_id', '=', DEMO.companyId).execute();
-  console.log(`audit log: ${rows.length} export recorded, rowCount ${rows[0]?.details?.rowCount}`);
-  if (duration > BUDGET_MS) {
-    console.error(`FAIL: export took ${Math.round(duration)} ms > ${BUDGET_MS} ms`);
-    failed = true;
+    if (response.status !== 200 || bytes < 100_000) throw new Error(`export answered ${response.status} with ${bytes} bytes`);
+    const added = (peak - baseline) / MB;
+    const measuredRss = url ? peak / MB : added;
+    console.log(`export: ${APPLICATIONS} rows, ${(bytes / MB).toFixed(1)} MB xlsx in ${Math.round(duration)} ms (budget ${BUDGET_MS} ms)`);
+    console.log(
+      `memory: peak RSS ${(peak / MB).toFixed(0)} MB, before the export ${(baseline / MB).toFixed(0)} MB, added by the export ${added.toFixed(0)} MB` +
+        ` (budget ${BUDGET_RSS_MB} MB on ${url ? 'the peak' : 'the added RSS: PGlite shares the process'})`,
+    );
+    const rows = await db.selectFrom('audit_log').select('details').where('company_id', '=', DEMO.companyId).execute();
+    console.log(`audit log: ${rows.length} export recorded, rowCount ${rows[0]?.details?.rowCount}`);
+    if (duration > BUDGET_MS) {
+      console.error(`FAIL: export took ${Math.round(duration)} ms > ${BUDGET_MS} ms`);
+      failed = true;
+    }
+    if (measuredRss > BUDGET_RSS_MB) {
+      console.error(`FAIL: ${measuredRss.toFixed(0)} MB > ${BUDGET_RSS_MB} MB`);
+      failed = true;
+    }
+    if (!failed) console.log('OK: within budgets');
+  } finally {
+    await app?.close();
+    await handle.close();
+    if (url) await admin(`drop database if exists ${dbName} with (force)`);
   }
-  if (measuredRss > BUDGET_RSS_MB) {
-    console.error(`FAIL: ${measuredRss.toFixed(0)} MB > ${BUDGET_RSS_MB} MB`);
-    failed = true;
-  }
-  if (!failed) console.log('OK: within budgets');
-} finally {
-  await app?.close();
-  await handle.close();
-  if (url) await admin(`drop database if exists ${dbName} with (force)`);
+  return !failed;
 }
-const { benchDashboards } = await import('./bench-dashboards.mjs');
-const dashboardsMet = await benchDashboards();
-process.exit(failed || !dashboardsMet ? 1 : 0);
+
+// `npm run bench` runs every case; `npm run bench -- public` (or `export`, `dashboards`, `board`) runs one.
+const CASES = {
+  export: benchExport,
+  public: async () => (await import('./bench-public.mjs')).benchPublic(),
+  dashboards: async () => (await import('./bench-dashboards.mjs')).benchDashboards(),
+  board: async () => (await import('./bench-board.mjs')).benchBoard(),
+};
+const chosen = process.argv.slice(2).filter((name) => name in CASES);
+let allMet = true;
+for (const name of chosen.length ? chosen : Object.keys(CASES)) {
+  console.log(`--- bench: ${name}`);
+  allMet = (await CASES[name]()) && allMet;
+}
+process.exit(allMet ? 0 : 1);

@@ -11,6 +11,7 @@ import type { Database } from './db/schema';
 import { registerAuth, sessionCookie } from './http/auth';
 import { registerPublicCors } from './http/cors';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler, sendError } from './http/errors';
+import { createPublicAnswerCache, type PublicAnswerCache } from './http/public-answer-cache';
 import { registerPublicCache } from './http/public-cache';
 import { registerRequestGuards } from './http/request-guards';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -18,6 +19,10 @@ import { registerStaticHosting } from './http/static';
 import { registerTextGuard } from './http/text-guard';
 import { loggerOptions } from './logging/logger-options';
 import { adminRoutes } from './modules/admin/routes';
+import { recordRoutes, type RegisteredRoute } from './modules/api-docs/route-registry';
+
+export type { RegisteredRoute };
+import { apiDocsRoutes } from './modules/api-docs/routes';
 import { createPasswordHasher, DEFAULT_SCRYPT } from './modules/auth/passwords';
 import {
   type AuthRateLimits,
@@ -36,6 +41,8 @@ import { boardRoutes } from './modules/boards/routes';
 import { createBoardService } from './modules/boards/service';
 import { buildRoutes } from './modules/builds/routes';
 import { createCompanyRepository } from './modules/companies/repository';
+import { createDomainEvents, type DomainEvents } from './modules/domain-events/domain-events';
+import { connectRedisEvents } from './modules/domain-events/redis-transport';
 import { companyRoutes } from './modules/companies/routes';
 import { createCompanyService } from './modules/companies/service';
 import { type BackgroundTasks, createBackgroundTasks } from './modules/mail/background';
@@ -114,20 +121,18 @@ export interface AccountsModule {
   background: BackgroundTasks;
 }
 
-/** One route as registered (the standing security tests walk every one of them). */
-export interface RegisteredRoute {
-  method: string;
-  url: string;
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
     accounts: AccountsModule;
-    /** Every method and URL registered, in order: the route matrix and fuzz tests iterate over it. */
+    /** Every method and URL registered, in order: the route matrix, the fuzz test and /openapi.json iterate over it. */
     registeredRoutes: readonly RegisteredRoute[];
-    /** The in-process domain event bus (realtime, mails and caches subscribe). */
+    /** The in-process domain event bus of the step flow (realtime and mails will subscribe). */
     events: EventBus;
     steps: StepService;
+    /** The domain event bus of public content: services emit, the public answer cache listens. */
+    domainEvents: DomainEvents;
+    /** The cached public board and offer answers (tests look at its size). */
+    publicAnswers: PublicAnswerCache;
   }
 }
 
@@ -178,13 +183,10 @@ export async function buildApp({
     },
   });
 
-  // First, so every route registered afterwards (plugins and static hosting included) is listed.
-  const registeredRoutes: RegisteredRoute[] = [];
+  // First, so every route registered afterwards (plugins and static hosting included) is listed:
+  // the route matrix, the fuzz test and the API document are generated from this list.
+  const registeredRoutes = recordRoutes(app);
   app.decorate('registeredRoutes', registeredRoutes);
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
-  });
-
   registerErrorHandler(app);
   // CORS first: even a request refused by the guards must be readable by the calling widget.
   registerPublicCors(app);
@@ -227,13 +229,31 @@ export async function buildApp({
   });
   registerAuth(app, { sessions, cookie, publicUrl: config.publicUrl });
 
+  // Public answers are dropped per company on every write a service reports, here or (through
+  // Redis) on another instance, so no instance serves a board older than the last write.
+  const domainEvents = createDomainEvents({ onListenerError: (error) => app.log.error({ err: error }, 'domain event listener failed') });
+  const publicAnswers = createPublicAnswerCache();
+  domainEvents.subscribe((event) => publicAnswers.invalidateCompany(event.companyId));
+  app.decorate('domainEvents', domainEvents);
+  app.decorate('publicAnswers', publicAnswers);
+  if (config.redisUrl) {
+    const transport = connectRedisEvents(domainEvents, config.redisUrl, { log: app.log, onResync: () => publicAnswers.clear() });
+    // Waits for the subscription so a write right after start-up reaches this instance, but a
+    // Redis that is down must not keep the API from serving (answers then fall back to expiry).
+    app.addHook('onReady', async () => {
+      const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 5000).unref());
+      if ((await Promise.race([transport.ready, timeout])) === 'timeout') app.log.warn('Redis domain events not subscribed yet: other instances’ writes may be seen late');
+    });
+    app.addHook('onClose', () => transport.close());
+  }
+
   const offerRepository = createOfferRepository(db);
   const offers = createOfferService({ repository: offerRepository, publicUrl: config.publicUrl, indeedClientId: config.indeedClientId });
   const boardRepository = createBoardRepository(db);
   const boards = createBoardService({ repository: boardRepository, offers, publicUrl: config.publicUrl });
-  await app.register(boardRoutes, { boards });
+  await app.register(boardRoutes, { boards, cache: publicAnswers });
   await app.register(offerCountRoutes, { offerCount: createOfferCountService({ boards: boardRepository, offers: offerRepository }) });
-  await app.register(offerRoutes, { offers });
+  await app.register(offerRoutes, { offers, cache: publicAnswers });
   await app.register(buildRoutes, { distDir: config.distDir, startedAt });
 
   const companyRepository = createCompanyRepository(db);
@@ -250,12 +270,13 @@ export async function buildApp({
     now,
     retentionDays: config.retentionDays ?? DEFAULT_RETENTION_DAYS,
     removeFiles: (keys) => removeStoredFiles(storage, keys, app.log),
+    events: domainEvents,
   });
   const applicants = createApplicantRepository(db);
   const audit = createAuditLog(db);
   await app.register(openingRoutes, { openings, applicants, audit });
   await app.register(postingRoutes, {
-    postings: createPostingService({ repository: createPostingRepository(db), openings, publicUrl: config.publicUrl, now }),
+    postings: createPostingService({ repository: createPostingRepository(db), openings, publicUrl: config.publicUrl, now, events: domainEvents }),
   });
   await app.register(exportRoutes, { openings, applicants, audit });
   await app.register(insightsRoutes, { insights: createInsightsService({ db, repository: createDashboardRepository(db), now }) });
@@ -301,8 +322,10 @@ export async function buildApp({
   });
   await app.register(referralRoutes, { referrals: createReferralService(db, config.publicUrl), limiter: createRateLimiter(rateLimit) });
   await app.register(shareRoutes, { shares: createShareService(db, config.publicUrl) });
-  await app.register(seoRoutes, { distDir: config.distDir, publicUrl: config.publicUrl, offers, boards });
+  await app.register(seoRoutes, { distDir: config.distDir, publicUrl: config.publicUrl, offers, boards, cache: publicAnswers });
   await app.register(crawlerRoutes, { publicUrl: config.publicUrl, sitemap: createSitemapRepository(db) });
+
+  await app.register(apiDocsRoutes, { routes: registeredRoutes, publicUrl: config.publicUrl });
 
   const hosting = await registerStaticHosting(app, config.distDir);
   app.setNotFoundHandler(async (request, reply) => {

@@ -38,7 +38,7 @@ export function ifNoneMatchMatches(header: string | undefined, etag: string): bo
 }
 
 /** Adds to Vary rather than replacing what another hook (compression, CORS) put there. */
-function addVary(reply: FastifyReply, field: string): void {
+export function addVary(reply: FastifyReply, field: string): void {
   const current = reply.getHeader('vary');
   const fields = typeof current === 'string' ? current.split(',').map((name) => name.trim()) : [];
   if (fields.includes('*') || fields.some((name) => name.toLowerCase() === field.toLowerCase())) return;
@@ -57,6 +57,11 @@ export function registerPublicCache(app: FastifyInstance): void {
     const policy = POLICIES[policyName];
     if (policy.varyLanguage) addVary(reply, 'Accept-Language');
 
+    // A cached answer (public-answer-cache.ts) brings its ETag, computed once, and its own 304.
+    if (reply.hasHeader('etag') && (reply.statusCode === 200 || reply.statusCode === 304)) {
+      reply.header('cache-control', policy.cacheControl);
+      return payload;
+    }
     if (reply.statusCode !== 200 || !(typeof payload === 'string' || Buffer.isBuffer(payload))) {
       reply.header('cache-control', 'no-cache');
       return payload;

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { DEMO } from '../seed/demo-ids';
@@ -28,6 +29,8 @@ describe('cacheControlFor', () => {
     assert.equal(cacheControlFor('/dist/host/index.html'), 'no-cache');
     assert.equal(cacheControlFor('/dist/host/demo/career-site.html'), 'no-cache');
     assert.equal(cacheControlFor('/dist/widgets/my-widget.js'), 'no-cache', 'a short word after a dash is no hash');
+    assert.equal(cacheControlFor('/dist/widgets/board-3f9a1c2b.js.br'), 'public, max-age=31536000, immutable', 'a precompressed chunk too');
+    assert.equal(cacheControlFor('/dist/widgets/rec-widgets.js.gz'), 'no-cache', 'the loader stays revalidated in any encoding');
   });
 });
 
@@ -41,7 +44,30 @@ describeEachBackend('static hosting of dist/', (context) => {
       mkdirSync(dirname(join(distDir, file)), { recursive: true });
       writeFileSync(join(distDir, file), content);
     }
+    // What packages/dev/precompress.mjs writes beside each built asset.
+    for (const file of ['widgets/rec-widgets.js', 'widgets/board-3f9a1c2b.js']) {
+      const content = Buffer.from(FILES[file] ?? '');
+      writeFileSync(join(distDir, `${file}.br`), brotliCompressSync(content));
+      writeFileSync(join(distDir, `${file}.gz`), gzipSync(content));
+    }
     app = await buildApp({ db: context.db, config: testAppConfig({ distDir }), logger: false });
+  });
+
+  it('sends the precompressed copy the client accepts, with its encoding, Vary and the file’s own caching', async () => {
+    const br = await app.inject({ url: '/widgets/board-3f9a1c2b.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    assert.equal(br.statusCode, 200);
+    assert.equal(br.headers['content-encoding'], 'br');
+    assert.match(String(br.headers['content-type']), /javascript/);
+    assert.match(String(br.headers.vary), /accept-encoding/i);
+    assert.equal(br.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.ok(br.rawPayload.equals(brotliCompressSync(Buffer.from(FILES['widgets/board-3f9a1c2b.js'] ?? ''))));
+    const gz = await app.inject({ url: '/widgets/rec-widgets.js', headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(gz.headers['content-encoding'], 'gzip');
+    assert.equal(gz.headers['cache-control'], 'no-cache');
+    const plain = await app.inject({ url: '/widgets/rec-widgets.js' });
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.equal(plain.body, FILES['widgets/rec-widgets.js']);
+    assert.match(String(plain.headers.vary), /accept-encoding/i, 'a shared cache must not hand this copy to a br client');
   });
   after(async () => {
     await app.close();

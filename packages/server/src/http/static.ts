@@ -19,7 +19,8 @@ const HASHED_FILE = /-[A-Za-z0-9_-]{8,}\.(?:m?js|css|map|woff2?|svg|png|jpe?g|we
 const NOT_SPA_PREFIXES = ['/v2', '/auth', '/builds', '/widgets'];
 
 export function cacheControlFor(filePath: string): string {
-  const name = basename(filePath);
+  // A precompressed copy (`board-3f9a1c2b.js.br`) is cached like the file it encodes.
+  const name = basename(filePath).replace(/\.(?:br|gz)$/, '');
   if (name === WIDGET_LOADER) return REVALIDATE;
   return HASHED_FILE.test(name) ? IMMUTABLE : REVALIDATE;
 }
@@ -35,7 +36,7 @@ export interface StaticHosting {
 
 /**
  * Serves what the build wrote into DIST_DIR, when it is there (the API runs without it):
- * `widgets/` under /widgets/ (the loader revalidated, hashed chunks cached for a year; CORS comes
+ * `widgets/` under /widgets/ (precompressed copies preferred, the loader revalidated, hashed chunks cached for a year; CORS comes
  * from the public-path hook because career sites load them as cross-origin module scripts), and
  * `host/` at the root with an SPA fallback to its index.html.
  */
@@ -47,6 +48,9 @@ export async function registerStaticHosting(app: FastifyInstance, distDir: strin
     // Our own Cache-Control per file (below) instead of send's `max-age=0`.
     cacheControl: false,
     dotfiles: 'deny' as const,
+    // The build writes `.br` and `.gz` beside each asset (packages/dev/precompress.mjs): sent with
+    // their Content-Encoding and `Vary: Accept-Encoding` when the client accepts them.
+    preCompressed: true,
     setHeaders: (reply: FastifyReply, filePath: string) => {
       reply.header('cache-control', cacheControlFor(filePath));
     },

@@ -18,12 +18,28 @@ export interface RequestRule {
  * @rec/core (the same ones the clients use) and replaces them with the parsed output, so the
  * handler's declared `Params`/`Querystring` types hold. A mismatch is a 400 with the rule's key.
  */
-export function validateRequest(rules: { params?: RequestRule; query?: RequestRule; body?: RequestRule }): preHandlerAsyncHookHandler {
-  return async (request: FastifyRequest) => {
+export function validateRequest(rules: RequestRules): preHandlerAsyncHookHandler {
+  const handler = async (request: FastifyRequest) => {
     if (rules.params) request.params = parseOrThrow(rules.params, request.params);
     if (rules.query) request.query = parseOrThrow(rules.query, request.query);
     if (rules.body) request.body = parseOrThrow(rules.body, request.body);
   };
+  RULES_OF.set(handler, rules);
+  return handler;
+}
+
+export interface RequestRules {
+  params?: RequestRule;
+  query?: RequestRule;
+  body?: RequestRule;
+}
+
+/** The rules behind each validating pre-handler, so the API document is generated from what is really checked. */
+const RULES_OF = new WeakMap<object, RequestRules>();
+
+/** The rules a pre-handler made by validateRequest checks; undefined for any other function. */
+export function requestRulesOf(handler: unknown): RequestRules | undefined {
+  return typeof handler === 'function' ? RULES_OF.get(handler) : undefined;
 }
 
 /**

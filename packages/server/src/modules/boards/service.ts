@@ -24,6 +24,13 @@ export function createBoardService(deps: { repository: BoardRepository; offers: 
     return board;
   }
 
+  /** The board's list with the company it belongs to (what the public answer cache is invalidated by). */
+  async function boardOffers(boardId: string, preferences: readonly Locale[]): Promise<{ companyId: string; offers: Offer[] }> {
+    const board = await findOrThrow(boardId);
+    const locale = preferences[0] ?? toLocale(board.language) ?? DEFAULT_LOCALE;
+    return { companyId: board.companyId, offers: await offers.listBoardOffers(board, locale) };
+  }
+
   return {
     async getBoard(boardId: string): Promise<Board> {
       const board = await findOrThrow(boardId);
@@ -40,9 +47,9 @@ export function createBoardService(deps: { repository: BoardRepository; offers: 
 
     /** The board's open offers sorted for the page language: the first preference, else the board's language. */
     async listOffers(boardId: string, preferences: readonly Locale[]): Promise<Offer[]> {
-      const board = await findOrThrow(boardId);
-      const locale = preferences[0] ?? toLocale(board.language) ?? DEFAULT_LOCALE;
-      return offers.listBoardOffers(board, locale);
+      return (await boardOffers(boardId, preferences)).offers;
     },
+
+    boardOffers,
   };
 }

@@ -17,6 +17,12 @@ export function offerUrl(publicUrl: string, channelId: string): string {
   return `${publicUrl}/offer/c/${channelId}`;
 }
 
+/** The company of a public offer (always set on the offers this service answers): what invalidates its cached copies. */
+export function companyOfOffer(offer: Offer): string {
+  if (!offer.company) throw new Error(`offer ${offer._id} has no company`);
+  return offer.company._id;
+}
+
 /** A stored language that is not one of ours (should not happen) falls back to English rather than failing the page. */
 function asLocale(language: string): Locale {
   return isLocale(language) ? language : 'en';

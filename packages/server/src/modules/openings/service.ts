@@ -19,6 +19,7 @@ import { type AuthContext, tenantOf } from '../../http/auth';
 import { HttpError } from '../../http/errors';
 import type { Clock } from '../auth/tokens';
 import { sanitizeDescription } from '../offers/sanitize-description';
+import type { DomainEvents } from '../domain-events/domain-events';
 import type { OpeningFields, OpeningRepository, OpeningRow } from './repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -57,10 +58,13 @@ export interface OpeningServiceDeps {
   retentionDays: number;
   /** Removes the stored files of deleted applications' CVs (never throws: failures are logged). */
   removeFiles?: (storageKeys: readonly string[]) => Promise<void>;
+  /** Told of every committed write (public board and offer answers depend on openings). */
+  events?: DomainEvents;
 }
 
 export function createOpeningService(deps: OpeningServiceDeps) {
   const { repository, now, retentionDays, removeFiles } = deps;
+  const changed = (companyId: string, openingId: string) => deps.events?.emit({ type: 'OPENING_CHANGED', companyId, openingId });
 
   async function load(companyId: string, id: string): Promise<OpeningRow> {
     const row = await repository.find(companyId, id);
@@ -75,6 +79,7 @@ export function createOpeningService(deps: OpeningServiceDeps) {
     const { from, to } = OPENING_TRANSITIONS[action];
     if (!canApplyOpeningAction(row.status, action)) throw new HttpError(409, ERROR_KEYS.openingInvalidTransition);
     if (!(await repository.transition(companyId, id, from, to, now()))) throw new HttpError(409, ERROR_KEYS.openingInvalidTransition);
+    changed(companyId, id);
     return openingResource(await load(companyId, id));
   }
 
@@ -132,6 +137,7 @@ export function createOpeningService(deps: OpeningServiceDeps) {
       };
       const id = newId();
       await repository.insert(companyId, id, fields, now());
+      changed(companyId, id);
       return openingResource(await load(companyId, id));
     },
 
@@ -148,6 +154,7 @@ export function createOpeningService(deps: OpeningServiceDeps) {
       if (body.applyForm !== undefined) fields.apply_form = body.applyForm;
       if (body.salary !== undefined) fields.salary = body.salary;
       if (!(await repository.update(companyId, id, fields, now()))) throw new HttpError(404, ERROR_KEYS.openingNotFound);
+      changed(companyId, id);
       return openingResource(await load(companyId, id));
     },
 
@@ -167,6 +174,7 @@ export function createOpeningService(deps: OpeningServiceDeps) {
       // Checked again inside the delete's transaction: an application may have arrived meanwhile.
       const deleted = await repository.delete(companyId, id, retainedSince());
       if (!deleted) throw new HttpError(409, ERROR_KEYS.openingDeleteUnavailable);
+      changed(companyId, id);
       // The CV files of the deleted applications are personal data too: removed after the commit
       // (a rolled-back delete must keep them).
       await removeFiles?.(deleted.storageKeys);

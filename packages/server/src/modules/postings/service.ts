@@ -17,6 +17,7 @@ import { HttpError } from '../../http/errors';
 import type { Clock } from '../auth/tokens';
 import { sanitizeDescription } from '../offers/sanitize-description';
 import type { OpeningService } from '../openings/service';
+import type { DomainEvents } from '../domain-events/domain-events';
 import type { PostingDetails, PostingRepository } from './repository';
 
 export type PostingService = ReturnType<typeof createPostingService>;
@@ -36,8 +37,16 @@ function contentRows(contents: Partial<Record<Locale, PostingContent>>): Content
  * Postings (publications) of an opening: created only while the opening is PUBLISHED (spec §4),
  * each reachable through channels whose public URL is `PUBLIC_URL/offer/c/{channelId}`.
  */
-export function createPostingService(deps: { repository: PostingRepository; openings: OpeningService; publicUrl: string; now: Clock }) {
+export function createPostingService(deps: {
+  repository: PostingRepository;
+  openings: OpeningService;
+  publicUrl: string;
+  now: Clock;
+  /** Told of every committed write (public board and offer answers show postings). */
+  events?: DomainEvents;
+}) {
   const { repository, openings, publicUrl, now } = deps;
+  const changed = (companyId: string, postingId: string) => deps.events?.emit({ type: 'POSTING_CHANGED', companyId, postingId });
 
   function resource({ posting, contents, channels }: PostingDetails): PostingResource {
     return {
@@ -100,6 +109,7 @@ export function createPostingService(deps: { repository: PostingRepository; open
         },
         now(),
       );
+      changed(companyId, id);
       return resource(await load(companyId, openingId, id));
     },
 
@@ -136,6 +146,7 @@ export function createPostingService(deps: { repository: PostingRepository; open
         },
         now(),
       );
+      changed(companyId, postingId);
       return resource(await load(companyId, openingId, postingId));
     },
 
@@ -144,6 +155,7 @@ export function createPostingService(deps: { repository: PostingRepository; open
       await openings.get(auth, openingId);
       await load(companyId, openingId, postingId);
       await repository.close(companyId, postingId, now());
+      changed(companyId, postingId);
       return resource(await load(companyId, openingId, postingId));
     },
   };

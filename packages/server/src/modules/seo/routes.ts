@@ -1,13 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DEFAULT_LOCALE, ERROR_KEYS, isObjectId, type LanguageQuery, type Locale, toLocale } from '@rec/core';
+import { DEFAULT_LOCALE, ERROR_KEYS, isObjectId, type LanguageQuery, type Locale, type Offer, toLocale } from '@rec/core';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, sendError } from '../../http/errors';
 import { languagePreferences, offerLanguagePreferences } from '../../http/page-language';
+import { type PublicAnswerCache, sendCachedAnswer } from '../../http/public-answer-cache';
 import { ifNoneMatchMatches, strongEtag } from '../../http/public-cache';
 import { pathOf } from '../../http/public-paths';
 import type { BoardService } from '../boards/service';
-import type { OfferService } from '../offers/service';
+import { companyOfOffer, type OfferService } from '../offers/service';
 import { boardPageParts, errorPageParts, offerPageParts, type PageParts, type PublicErrorKind, renderPage } from './render-page';
 
 export interface SeoRoutesOptions {
@@ -15,7 +16,11 @@ export interface SeoRoutesOptions {
   publicUrl: string;
   offers: OfferService;
   boards: BoardService;
+  cache: PublicAnswerCache;
 }
+
+/** Without a build there is no page to fill: the route answers a plain 404. */
+class MissingBuild extends Error {}
 
 type PageRequest = FastifyRequest<{ Params: { id: string }; Querystring: LanguageQuery }>;
 
@@ -38,53 +43,68 @@ function refererOf(request: FastifyRequest): string | undefined {
   }
 }
 
+/** A page's content and the company whose writes change it. */
+interface RenderedPage {
+  parts: PageParts;
+  companyId: string;
+}
+
 /**
- * The full-page offer and board routes answered with their content in the HTML (for crawlers
- * and link previews), when a browser asks for HTML. Anything else gets what the SPA fallback
- * would give: index.html as is, or a JSON 404 to non-HTML requests.
+ * The full-page offer and board routes answered with their content in the HTML, whatever the
+ * Accept header: browsers, crawlers and link-preview bots (which often send `*\/*` or nothing)
+ * all get the page; JSON lives under /v2 only. Rendered pages are kept in the public answer cache
+ * per (offer or board, language) and invalidated with the JSON answers.
  */
-export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, { distDir, publicUrl, offers, boards }) => {
+export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, { distDir, publicUrl, offers, boards, cache }) => {
   const indexPath = join(distDir, 'host', 'index.html');
+  const readIndex = () => readFile(indexPath, 'utf8').catch(() => undefined);
 
   async function answer(
     request: PageRequest,
     reply: FastifyReply,
-    render: (preferences: Locale[]) => Promise<PageParts>,
+    page: { key: (preferences: Locale[]) => string; render: (preferences: Locale[]) => Promise<RenderedPage> },
     errorPage: ErrorPageFor,
     pick: typeof languagePreferences = languagePreferences,
     /** `/offer/{x}` also holds SPA pages (`/offer/message`): a non-id there is the app's, not a 404. */
     nonIdsToApp = false,
   ) {
     const query = request.query ?? {};
-    const accept = request.headers.accept ?? '';
-    const index = accept.includes('text/html') ? await readFile(indexPath, 'utf8').catch(() => undefined) : undefined;
-    if (index === undefined) return sendError(reply, 404, ERROR_KEYS.notFound);
-    if (nonIdsToApp && !isObjectId(request.params.id)) return sendPage(request, reply, 200, index);
-
-    let status = 200;
-    let html: string;
     const single = (value: unknown) => (typeof value === 'string' ? value : undefined);
     const preferences = pick({ language: single(query.language), lang: single(query.lang) }, request.headers['accept-language']);
+    reply.header('cache-control', 'no-cache');
+    if (nonIdsToApp && !isObjectId(request.params.id)) {
+      const index = await readIndex();
+      if (index === undefined) return sendError(reply, 404, ERROR_KEYS.notFound);
+      return sendPage(request, reply, 200, index);
+    }
     try {
       // A malformed id names nothing: the same 404 page as an unknown one (never the router's debug text).
       if (!isObjectId(request.params.id)) throw new HttpError(404, ERROR_KEYS.notFound);
-      html = renderPage(index, await render(preferences));
+      const cached = await cache.get(page.key(preferences), async () => {
+        const index = await readIndex();
+        if (index === undefined) throw new MissingBuild();
+        const { parts, companyId } = await page.render(preferences);
+        return { companyId, body: renderPage(index, parts), contentType: 'text/html; charset=utf-8' };
+      });
+      return sendCachedAnswer(request, reply, cached);
     } catch (error) {
+      if (error instanceof MissingBuild) return sendError(reply, 404, ERROR_KEYS.notFound);
       if (!(error instanceof HttpError) || (error.statusCode !== 404 && error.statusCode !== 410)) throw error;
+      const index = await readIndex();
+      if (index === undefined) return sendError(reply, 404, ERROR_KEYS.notFound);
       // The visitor's language, the page title and a way back; crawlers learn the page is gone.
-      status = error.statusCode;
+      const status = error.statusCode;
+      // A closed or unknown offer leaves the index: the header as well as the page's meta robots.
+      reply.header('x-robots-tag', 'noindex');
       const locale = preferences[0] ?? DEFAULT_LOCALE;
       const back = (await errorPage.back(locale).catch(() => undefined)) ?? refererOf(request);
-      html = renderPage(index, errorPageParts(errorPage.kind(status), locale, `${publicUrl}${pathOf(request.url)}`, back));
+      return sendPage(request, reply, status, renderPage(index, errorPageParts(errorPage.kind(status), locale, `${publicUrl}${pathOf(request.url)}`, back)));
     }
-    return sendPage(request, reply, status, html);
   }
 
   function sendPage(request: PageRequest, reply: FastifyReply, status: number, html: string) {
     const etag = strongEtag(html);
     reply.header('cache-control', 'no-cache').header('etag', etag);
-    // A closed or unknown offer leaves the index: the header as well as the page's meta robots.
-    if (status === 404 || status === 410) reply.header('x-robots-tag', 'noindex');
     if (status === 200 && ifNoneMatchMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
     return reply.code(status).type('text/html; charset=utf-8').send(html);
   }
@@ -97,15 +117,21 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, { dis
       return boardId ? `${publicUrl}/board/${boardId}?language=${locale}` : undefined;
     },
   });
+  const offerPage = (offer: Offer, ownLanguage: string): RenderedPage => ({ parts: offerPageParts(offer, ownLanguage), companyId: companyOfOffer(offer) });
+  const chosenLanguage = (query: LanguageQuery | undefined) =>
+    toLocale(typeof query?.language === 'string' ? query.language : undefined) ?? toLocale(typeof query?.lang === 'string' ? query.lang : undefined);
   const validId = (id: string) => (isObjectId(id) ? id : undefined);
 
   app.get<{ Params: { id: string }; Querystring: LanguageQuery }>('/offer/c/:id', (request, reply) =>
     answer(
       request,
       reply,
-      async (preferences) => {
-        const { offer, row } = await offers.getChannelOfferWithRow(request.params.id, preferences);
-        return offerPageParts(offer, row.language);
+      {
+        key: (preferences) => `page:offer-channel:${request.params.id}:${preferences.join(',')}`,
+        render: async (preferences) => {
+          const { offer, row } = await offers.getChannelOfferWithRow(request.params.id, preferences);
+          return offerPage(offer, row.language);
+        },
       },
       offerError(async () => validId(request.params.id)),
       offerLanguagePreferences,
@@ -115,11 +141,14 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, { dis
     answer(
       request,
       reply,
-      async (preferences) => {
-        const channelId = await offers.findPostingChannelId(request.params.id);
-        if (!channelId) throw new HttpError(404, ERROR_KEYS.offerNotFound);
-        const { offer, row } = await offers.getChannelOfferWithRow(channelId, preferences);
-        return offerPageParts(offer, row.language);
+      {
+        key: (preferences) => `page:offer-posting:${request.params.id}:${preferences.join(',')}`,
+        render: async (preferences) => {
+          const channelId = await offers.findPostingChannelId(request.params.id);
+          if (!channelId) throw new HttpError(404, ERROR_KEYS.offerNotFound);
+          const { offer, row } = await offers.getChannelOfferWithRow(channelId, preferences);
+          return offerPage(offer, row.language);
+        },
       },
       offerError(async () => {
         const id = validId(request.params.id);
@@ -133,15 +162,16 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, { dis
     answer(
       request,
       reply,
-      async () => {
-        // The widget's rule: the link's language, else the board's own (not the browser's), so the
-        // page the server renders is the one the board then shows.
-        const query = request.query ?? {};
-        const chosen = toLocale(typeof query.language === 'string' ? query.language : undefined) ?? toLocale(typeof query.lang === 'string' ? query.lang : undefined);
-        const board = await boards.getBoard(request.params.id);
-        const locale = chosen ?? board.language;
-        const list = await boards.listOffers(request.params.id, [locale]);
-        return boardPageParts(board, list, `${publicUrl}/board/${board._id}`, locale);
+      {
+        key: () => `page:board:${request.params.id}:${chosenLanguage(request.query) ?? ''}`,
+        render: async () => {
+          // The widget's rule: the link's language, else the board's own (not the browser's), so the
+          // page the server renders is the one the board then shows.
+          const board = await boards.getBoard(request.params.id);
+          const locale = chosenLanguage(request.query) ?? board.language;
+          const list = await boards.listOffers(request.params.id, [locale]);
+          return { parts: boardPageParts(board, list, `${publicUrl}/board/${board._id}`, locale), companyId: board.company._id };
+        },
       },
       { kind: () => 'boardNotFound', back: async () => undefined },
     ),

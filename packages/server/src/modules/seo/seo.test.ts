@@ -6,6 +6,7 @@ import { it } from 'node:test';
 import { DEMO, DEMO_PREFIX, demoId } from '../../seed/demo-ids';
 import { describeEachBackend } from '../../testing/test-database';
 import { jsonForScript, renderPage } from './render-page';
+import { reportDirectWrite } from '../../testing/direct-writes';
 
 const distDir = mkdtempSync(join(tmpdir(), 'rec-seo-dist-'));
 mkdirSync(join(distDir, 'host'), { recursive: true });
@@ -78,6 +79,7 @@ describeEachBackend(
           .where('posting_id', '=', postingId)
           .where('language', '=', 'en')
           .execute();
+          reportDirectWrite(context.app);
         const html = (await page(`/offer/c/${DEMO.sampleChannelId}?language=en`)).body;
         assert.ok(!html.includes('<script>alert'), 'no injected script element');
         assert.ok(!html.includes('onerror'), 'no event handler attribute');
@@ -87,6 +89,7 @@ describeEachBackend(
         assert.equal(ldJson(html).title, evil, 'JSON-LD parses back to the exact title');
       } finally {
         await context.db.updateTable('posting_contents').set(original).where('posting_id', '=', postingId).where('language', '=', 'en').execute();
+        reportDirectWrite(context.app);
       }
     });
 
@@ -181,12 +184,25 @@ describeEachBackend(
       assert.ok(!hostile.body.includes('javascript:'), 'only web pages as a way back');
     });
 
-    it('leaves other requests to the SPA: non-ids, non-HTML', async () => {
+    it('leaves non-ids under /offer to the SPA', async () => {
       const message = await page('/offer/message');
       assert.equal(message.statusCode, 200);
       assert.equal(message.body, INDEX);
-      const json = await page(`/offer/c/${DEMO.sampleChannelId}`, 'application/json');
-      assert.equal(json.statusCode, 404);
+    });
+
+    it('answers the HTML page whatever the Accept header: link-preview bots send */*, JSON lives under /v2', async () => {
+      const urls = [`/offer/c/${DEMO.sampleChannelId}`, `/offer/${demoId(DEMO_PREFIX.posting, 0x01)}`, `/board/${DEMO.boardId}`];
+      for (const url of urls) {
+        for (const accept of ['*/*', 'application/json', 'application/json, text/plain, */*', '']) {
+          const response = await context.app.inject({ url, headers: accept ? { accept } : {} });
+          assert.equal(response.statusCode, 200, `${url} with Accept "${accept}"`);
+          assert.match(String(response.headers['content-type']), /^text\/html/, `${url} with Accept "${accept}"`);
+          assert.match(response.body, /<div id="root"><article class="(offer|board)-prerender"/, `${url}: the rendered content`);
+        }
+      }
+      const missing = await context.app.inject({ url: '/offer/c/64b0b0a4d0000000000000ff', headers: { accept: '*/*' } });
+      assert.equal(missing.statusCode, 404);
+      assert.match(String(missing.headers['content-type']), /^text\/html/, 'the 404 page, not JSON');
     });
   },
   { config: { distDir } },

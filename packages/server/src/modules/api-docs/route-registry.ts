@@ -1,0 +1,42 @@
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import type * as v from 'valibot';
+import { type RequestRules, requestRulesOf } from '../../http/validation';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What the API document says of a route beyond its validated input. */
+    apiDoc?: { summary?: string; response?: v.GenericSchema<unknown, unknown> };
+  }
+}
+
+export interface RegisteredRoute {
+  method: string;
+  /** Fastify's pattern, e.g. `/v2/boards/:id`. */
+  url: string;
+  /** What the route's validateRequest pre-handlers check (empty when it validates nothing). */
+  rules: RequestRules;
+  summary?: string | undefined;
+  response?: v.GenericSchema<unknown, unknown> | undefined;
+}
+
+function rulesOf(route: RouteOptions): RequestRules {
+  const rules: RequestRules = {};
+  for (const handler of [route.preHandler ?? []].flat()) Object.assign(rules, requestRulesOf(handler) ?? {});
+  return rules;
+}
+
+/**
+ * Every route as Fastify registers it (its onRoute hook): the API document is generated from this
+ * list, so a new route appears in it without anyone remembering to add it. Must be called before
+ * any route is registered.
+ */
+export function recordRoutes(app: FastifyInstance): readonly RegisteredRoute[] {
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    const rules = rulesOf(route);
+    for (const method of [route.method].flat()) {
+      routes.push({ method, url: route.url ?? route.path, rules, summary: route.config?.apiDoc?.summary, response: route.config?.apiDoc?.response });
+    }
+  });
+  return routes;
+}

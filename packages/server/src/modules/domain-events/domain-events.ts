@@ -1,0 +1,60 @@
+/**
+ * The server's in-process domain events. A service emits what changed after its write committed;
+ * whoever cares (the public answer cache today; realtime, mails, audit later) subscribes. Modules
+ * stay independent: the postings service does not know there is a cache.
+ */
+export type DomainEvent =
+  | { type: 'POSTING_CHANGED'; companyId: string; postingId: string }
+  | { type: 'OPENING_CHANGED'; companyId: string; openingId: string }
+  | { type: 'COMPANY_CHANGED'; companyId: string }
+  | { type: 'BOARD_CHANGED'; companyId: string; boardId: string }
+  | { type: 'LOGO_CHANGED'; companyId: string }
+  | { type: 'BRAND_CHANGED'; companyId: string };
+
+/**
+ * `local`: emitted by this process. `remote`: another instance's event relayed through Redis;
+ * a listener with side effects outside the process (a mail) must act on local events only.
+ */
+export type EventOrigin = 'local' | 'remote';
+
+export type DomainEventListener = (event: DomainEvent, origin: EventOrigin) => void;
+
+export interface DomainEvents {
+  /** Tells every listener, synchronously, so the next request after a write never sees the old state. */
+  emit(event: DomainEvent): void;
+  /** Delivers an event that another instance emitted (the Redis transport calls this). */
+  deliverRemote(event: DomainEvent): void;
+  /** Returns the unsubscribe function. */
+  subscribe(listener: DomainEventListener): () => void;
+}
+
+const TYPES = new Set<DomainEvent['type']>(['POSTING_CHANGED', 'OPENING_CHANGED', 'COMPANY_CHANGED', 'BOARD_CHANGED', 'LOGO_CHANGED', 'BRAND_CHANGED']);
+
+/** A message from the wire is only trusted as far as its shape: a known type and a company id. */
+export function isDomainEvent(value: unknown): value is DomainEvent {
+  if (!value || typeof value !== 'object') return false;
+  const event = value as { type?: unknown; companyId?: unknown };
+  return typeof event.type === 'string' && TYPES.has(event.type as DomainEvent['type']) && typeof event.companyId === 'string';
+}
+
+export function createDomainEvents(options: { onListenerError?: (error: unknown) => void } = {}): DomainEvents {
+  const listeners = new Set<DomainEventListener>();
+  function deliver(event: DomainEvent, origin: EventOrigin): void {
+    for (const listener of listeners) {
+      // One failing listener must not keep the others (the cache) from hearing of the write.
+      try {
+        listener(event, origin);
+      } catch (error) {
+        options.onListenerError?.(error);
+      }
+    }
+  }
+  return {
+    emit: (event) => deliver(event, 'local'),
+    deliverRemote: (event) => deliver(event, 'remote'),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
