@@ -1,3 +1,6 @@
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
@@ -23,8 +26,40 @@ export async function expectNoAxeViolation(page: Page, include?: string): Promis
   expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
+type Account = { email: string; password: string };
+
+/**
+ * Sessions of this run, one file per account. Under the e2e data dir, which the web server
+ * empties at start, so every run signs each account in afresh.
+ */
+const SESSIONS_DIR = join(tmpdir(), `rec-e2e-${process.env.E2E_PORT ?? 3107}`, 'e2e-sessions');
+
+/**
+ * Signs the account in and lands on its home. The server allows 5 sign-ins per email and 20 per
+ * address in 15 minutes (a security rule the auth tests prove), and the suite has more tests than
+ * that per account: the first call goes through the forms and keeps the session; later calls reuse
+ * it while the server still knows it (a test that signed out ends it: the forms again).
+ */
+export async function signIn(page: Page, account: Account): Promise<void> {
+  const file = join(SESSIONS_DIR, `${account.email}.json`);
+  if (existsSync(file)) {
+    const { cookies } = JSON.parse(readFileSync(file, 'utf8'));
+    await page.context().addCookies(cookies);
+    if ((await page.request.get('/auth/session-v2')).ok()) {
+      // /login sends a signed-in person to their home (spec §2), as the form does after signing in.
+      await page.goto('/login');
+      return;
+    }
+    await page.context().clearCookies();
+  }
+  await signInThroughForm(page, account);
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  mkdirSync(SESSIONS_DIR, { recursive: true });
+  await page.context().storageState({ path: file });
+}
+
 /** Signs in through the forms: /login -> /login/password -> the role's home. */
-export async function signIn(page: Page, { email, password }: { email: string; password: string }): Promise<void> {
+export async function signInThroughForm(page: Page, { email, password }: Account): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email address').fill(email);
   await page.getByRole('button', { name: 'Continue with password' }).click();

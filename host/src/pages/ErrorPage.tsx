@@ -1,4 +1,5 @@
 import { PoweredBy } from '@rec/ui';
+import { useEffect } from 'react';
 import { useT } from '../i18n';
 import { useTitle } from '../title';
 
@@ -21,8 +22,11 @@ function referrer(): string | undefined {
 }
 
 /** Generic error page: title and text per status code in the visitor's language, a way back, and the powered-by footer (spec §2). */
-export function ErrorPage({ status }: ErrorPageProps) {
+export function ErrorPage({ status, message }: ErrorPageProps) {
   const t = useT();
+  // The router's message (spec §8: "Page Not Found: {path}") goes to the console for developers;
+  // visitors read the translated title and text only.
+  useEffect(() => console.warn(message), [message]);
   const key = KNOWN_STATUSES.has(status) ? String(status) : 'other';
   useTitle(t(`errorPage.${key}.title`));
   const back = referrer();

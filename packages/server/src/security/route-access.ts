@@ -105,6 +105,12 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteCase>> = {
   'GET /v2/offers/:id': { expected: publicRoute(200), params: { id: SAMPLE_POSTING } },
   'GET /v2/share/:slug': { expected: publicRoute(200), params: { slug: DEMO_APPLY.shareSlug } },
   'GET /builds/latest.json': { expected: publicRoute(200) },
+  // API documentation and what crawlers read (issue 17): public, the same for everyone.
+  'GET /openapi.json': { expected: publicRoute(200) },
+  'GET /docs': { expected: publicRoute(200) },
+  'GET /docs/docs.css': { expected: publicRoute(200) },
+  'GET /robots.txt': { expected: publicRoute(200) },
+  'GET /sitemap.xml': { expected: publicRoute(200) },
   'POST /v2/storage': {
     expected: publicRoute(201),
     request: () => ({ url: `/v2/storage?${uploadQuery}`, ...multipartFile('file', 'cv.pdf', SMALL_PDF) }),
