@@ -32,7 +32,9 @@ async function applyTo(page: Page, email: string, language = 'en'): Promise<void
   await page.locator('#rec-apply-firstName').fill('Ana');
   await page.locator('#rec-apply-lastName').fill('Silva');
   await page.locator('#rec-apply-email').fill(email);
-  await page.locator('#rec-apply-birthDate').fill('21/04/1994');
+  // The technician's apply form asks for driving licences and a work permit (demo-apply-forms.ts).
+  await page.locator('rec-offer input[name="drivingLicenses"][value="B"]').check();
+  await page.locator('#rec-apply-hasWorkPermit').selectOption('yes');
   await page.locator('#rec-apply-cv').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: smallPdf() });
   await expect(page.locator('rec-offer .upload-status')).toContainText('cv.pdf');
   await page.locator('#rec-apply-gdprConsent').check();

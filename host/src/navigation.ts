@@ -3,7 +3,21 @@ import { atom } from 'nanostores';
 /** The current in-app URL (path + query). The host is a single-page app over the History API. */
 export const $location = atom<string>(typeof location === 'undefined' ? '/' : location.pathname + location.search);
 
+/**
+ * The path this document was loaded at. Its Permissions-Policy came with it, and only the
+ * interview step's pages may use the camera and microphone (packages/server/src/http/security-headers.ts).
+ */
+const documentPath = typeof location === 'undefined' ? '/' : location.pathname;
+const usesCamera = (path: string) => path === '/applicant/steps/interview' || path.startsWith('/applicant/steps/interview/');
+
 export function navigate(to: string, { replace = false } = {}): void {
+  // A page loaded elsewhere is denied the camera for its whole life: the interview needs a document
+  // of its own, so entering it is a real page load (then in-app again between its own pages).
+  if (usesCamera(new URL(to, location.href).pathname) && !usesCamera(documentPath)) {
+    if (replace) location.replace(to);
+    else location.assign(to);
+    return;
+  }
   if (replace) history.replaceState(null, '', to);
   else history.pushState(null, '', to);
   $location.set(location.pathname + location.search);
