@@ -30,13 +30,14 @@ type Screen = { kind: 'loading' } | { kind: 'expired' } | { kind: 'walk'; walk: 
  */
 export function ApplicantSteps({ language, apiBase, headingLevel, container }: ApplicantStepsProps) {
   const host = hostOf(container);
-  const token = useStepsToken(host);
+  const [token, readToken] = useStepsToken(host);
   const baseURL = resolveApiBase(apiBase);
   const [applicationLocale, setApplicationLocale] = useState<Locale | null>(null);
   const locale = toLocale(language) ?? applicationLocale ?? 'en';
   const localeRef = useRef(locale);
   localeRef.current = locale;
-  const api = useMemo(() => stepsApi(createApiClient({ baseURL, getLocale: () => localeRef.current }), token), [baseURL, token]);
+  const client = useMemo(() => createApiClient({ baseURL, getLocale: () => localeRef.current }), [baseURL]);
+  const api = useMemo(() => stepsApi(client, token), [client, token]);
   const t = useTranslate(locale, PARTS);
   const [path, setPath] = useState(NEXT_STEP_PATH);
   // Bumped on every move, so going to the same path (next after next) asks the server again.
@@ -49,26 +50,30 @@ export function ApplicantSteps({ language, apiBase, headingLevel, container }: A
   useEffect(() => {
     if (toLocale(language)) return;
     let live = true;
-    api.application().then(
+    stepsApi(client, readToken())
+      .application()
+      .then(
       (application) => live && setApplicationLocale(toLocale(application.locale) ?? null),
       () => {},
     );
     return () => {
       live = false;
     };
-  }, [api, language]);
+  }, [client, token, language]);
 
   useEffect(() => {
     let live = true;
     setScreen({ kind: 'loading' });
-    api.next().then(
+    stepsApi(client, readToken())
+      .next()
+      .then(
       (answer) => live && setScreen(walk(path, answer)),
       (error: unknown) => live && setScreen(isApiError(error) && error.status === 401 ? { kind: 'expired' } : walk(path, null)),
     );
     return () => {
       live = false;
     };
-  }, [api, path, move]);
+  }, [client, token, path, move]);
 
   // A move shows a new view: bring it into sight and put the keyboard at its start.
   useEffect(() => {

@@ -36,8 +36,12 @@ function adopt(host: WithToken): string | undefined {
   return tokens.get(host);
 }
 
-/** The element's current token; re-renders when the page sets another. */
-export function useStepsToken(host: HTMLElement | undefined): string | undefined {
+/**
+ * The element's token, and a reader of the value at this moment. r2wc renders as soon as an
+ * attribute is set, possibly before the page sets the property: effects read the live value
+ * when they run, so no call leaves without the token the page gave.
+ */
+export function useStepsToken(host: HTMLElement | undefined): [string | undefined, () => string | undefined] {
   const [token, setToken] = useState(() => (host ? adopt(host) : undefined));
   useEffect(() => {
     if (!host) return;
@@ -47,5 +51,5 @@ export function useStepsToken(host: HTMLElement | undefined): string | undefined
       listeners.delete(host);
     };
   }, [host]);
-  return token;
+  return [token, () => (host ? adopt(host) : undefined)];
 }
