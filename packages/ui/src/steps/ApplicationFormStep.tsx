@@ -1,5 +1,6 @@
 import { errorKeyFromUnknown, isApiError } from '@rec/api-client';
-import { type Locale, pickText } from '@rec/core';
+import type { Locale } from '@rec/core';
+import { localizedText as pickText } from './localized-text';
 import { NEXT_STEP_PATH } from '@rec/core/step-routing';
 import { acceptAttribute, checkUploadFile, FILE_EXTENSIONS } from '@rec/core/files';
 import { type FileAnswer, type FormAnswer, type FormQuestion, questionProblem } from '@rec/core/steps';

@@ -1,5 +1,5 @@
 import { errorKeyFromUnknown } from '@rec/api-client';
-import { pickText } from '@rec/core';
+import { localizedText as pickText } from './localized-text';
 import { NEXT_STEP_PATH, STEPS_BASE } from '@rec/core/step-routing';
 import type { InterviewConfig } from '@rec/core/steps';
 import { Button, MessageBlock } from '../form-controls';

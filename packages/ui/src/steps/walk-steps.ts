@@ -10,6 +10,7 @@ import {
   stepOfProduct,
   TEST_COMPLETED_PATH,
 } from '@rec/core/step-routing';
+import { isObjectId } from '@rec/core';
 import { type ApplicationStep, isAssessmentProduct, type NextStepAnswer } from '@rec/core/steps';
 
 /** The step views, one per page of spec §2 (the host's page names without their `steps-` prefix). */
@@ -63,7 +64,8 @@ function follow(route: StepRoute, view: StepView, step: ApplicationStep | null, 
  */
 export function walkSteps(path: string, answer: NextStepAnswer | null): StepWalk {
   if (path === TEST_COMPLETED_PATH) return { kind: 'end', messageKey: 'testCompleted' };
-  if (path === CONTACT_SUPPORT_PATH || !answer) return { kind: 'end', messageKey: 'contactSupport' };
+  // Step ids go into request paths: an answer with a malformed one is treated as a failed fetch.
+  if (path === CONTACT_SUPPORT_PATH || !answer || !answer.steps.every((step) => isObjectId(step._id))) return { kind: 'end', messageKey: 'contactSupport' };
   if (path !== STEPS_BASE && !path.startsWith(`${STEPS_BASE}/`)) return { kind: 'go', to: NEXT_STEP_PATH };
   const rest = path.slice(STEPS_BASE.length + 1);
   if (rest === '' || rest === 'next' || rest.startsWith('next/')) {
