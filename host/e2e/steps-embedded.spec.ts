@@ -35,9 +35,11 @@ test('on the career site a visitor applies in <rec-offer> and continues the step
   await page.locator('#rec-apply-firstName').fill('Ana');
   await page.locator('#rec-apply-lastName').fill('Silva');
   await page.locator('#rec-apply-email').fill(email);
-  await page.locator('#rec-apply-birthDate').fill('21/04/1994');
+  // This opening's form asks for driving licences and a work permit (its apply form configuration).
+  await offer.getByRole('checkbox', { name: 'B', exact: true }).check();
+  await offer.getByLabel('Work permit for this country').selectOption({ label: 'Yes, I have one' });
   await page.locator('#rec-apply-cv').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: smallPdf() });
-  await expect(offer.locator('.upload-status')).toContainText('cv.pdf');
+  await expect(offer.locator('#rec-apply-cv ~ .upload-status')).toContainText('cv.pdf');
   await page.locator('#rec-apply-gdprConsent').check();
   const applied = page.waitForResponse((response) => response.url().endsWith('/applications') && response.request().method() === 'POST');
   await offer.locator('[part~="apply-submit"]').click();

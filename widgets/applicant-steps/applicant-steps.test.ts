@@ -75,6 +75,8 @@ before(async () => {
   early = document.createElement('rec-applicant-steps') as StepsElement;
   early.setAttribute('language', 'en');
   early.stepsToken = 'tok-early';
+  // Already in the page when the chunk defines the tag: define() upgrades and renders it at once.
+  document.body.append(early);
   await import('./src/applicant-steps.element');
 });
 
@@ -92,7 +94,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  for (const element of document.querySelectorAll('rec-applicant-steps')) element.remove();
+  for (const element of document.querySelectorAll('rec-applicant-steps')) if (element !== early) element.remove();
 });
 
 function mount(token: string | undefined, attributes: Record<string, string> = { language: 'en' }): StepsElement {
@@ -153,9 +155,14 @@ describe('<rec-applicant-steps>', () => {
   });
 
   it('takes over a token set before the element was defined', async () => {
+    early.remove();
+    calls = [];
     document.body.append(early);
     await waitUntil(() => heading(early) === 'A few more questions', 'did not render');
+    expect(early.stepsToken).to.equal('tok-early');
+    expect(calls.length).to.be.greaterThan(0);
     expect(calls.every((call) => call.authorization === 'Bearer tok-early')).to.equal(true);
+    early.remove();
   });
 
   it('speaks the application’s language without a language attribute', async () => {

@@ -26,12 +26,16 @@ export function installStepsTokenProperty(element: CustomElementConstructor): vo
   });
 }
 
-/** A value set before the chunk defined the element is an own property hiding the accessor: move it behind. */
+/**
+ * A value set before the chunk defined the element is an own property hiding the accessor:
+ * take it over. `customElements.define` upgrades (and r2wc renders) an element already in the
+ * page before the accessor is installed, so the value goes straight into the map.
+ */
 function adopt(host: WithToken): string | undefined {
   if (Object.hasOwn(host, 'stepsToken')) {
     const value = host.stepsToken;
     delete host.stepsToken;
-    host.stepsToken = value;
+    if (typeof value === 'string' && value) tokens.set(host, value);
   }
   return tokens.get(host);
 }
