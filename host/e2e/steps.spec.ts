@@ -32,11 +32,11 @@ async function applyTo(page: Page, email: string, language = 'en'): Promise<void
   await page.locator('#rec-apply-firstName').fill('Ana');
   await page.locator('#rec-apply-lastName').fill('Silva');
   await page.locator('#rec-apply-email').fill(email);
-  // The technician's apply form asks for driving licences and a work permit (demo-apply-forms.ts).
+  // This opening's form asks for driving licences and a work permit (its apply form configuration).
   await page.locator('rec-offer input[name="drivingLicenses"][value="B"]').check();
-  await page.locator('#rec-apply-hasWorkPermit').selectOption('yes');
+  await page.locator('#rec-apply-hasWorkPermit').selectOption({ index: 1 });
   await page.locator('#rec-apply-cv').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: smallPdf() });
-  await expect(page.locator('rec-offer .upload-status')).toContainText('cv.pdf');
+  await expect(page.locator('rec-offer #rec-apply-cv ~ .upload-status')).toContainText('cv.pdf');
   await page.locator('#rec-apply-gdprConsent').check();
   await page.locator('rec-offer [part~="apply-submit"]').click();
   await expect(page.locator('rec-offer [part~="apply-success"]')).toBeVisible();

@@ -29,17 +29,14 @@ import { OpeningsListPage } from './pages/openings/OpeningsListPage';
 import { OpeningWizardPage } from './pages/openings/OpeningWizardPage';
 import { PostingWizardPage } from './pages/openings/PostingWizardPage';
 import { StepsNextPage } from './pages/StepsNextPage';
-import { ApplicationFormStepPage } from './pages/steps/ApplicationFormStepPage';
-import { AssessmentStepPage } from './pages/steps/AssessmentStepPage';
-import { AssessmentConsentPage, AssessmentLoginPage, GrantPermissionPage, RelayConsentPage, StepInstructionsPage } from './pages/steps/AssessmentStatusPages';
-import { InterviewIntroPage, InterviewOverviewPage, InterviewRecordingPage } from './pages/steps/InterviewPages';
-import type { StepPageProps } from './pages/steps/StepFrame';
+import { HostStepPage } from './pages/steps/HostStepPage';
 import { createRouteServices } from './route-services';
 import { createMiddleware } from './router/middleware';
 import { createRouter } from './router/resolve';
 import { EMBED_VALUES, ROUTES } from './router/route-table';
 import type { NavigationContext, Resolution, RouteDefinition } from './router/types';
 import { useStore } from './use-store';
+import type { StepPageProps, StepView } from '@rec/ui/steps';
 
 /** The host shows back-office pages and mounts the offer and referral elements: all three parts. */
 const HOST_PARTS: readonly LocalePart[] = [COMMON_PART, APP_PART, OFFER_PART];
@@ -183,27 +180,17 @@ function renderPage(route: RouteDefinition, context: NavigationContext) {
     case 'opening-other':
       return <OpeningOtherPage slug={params.slug ?? ''} />;
     case 'steps-application-form':
-      return <ApplicationFormStepPage {...stepProps(context)} />;
     case 'steps-assessment':
-      return <AssessmentStepPage {...stepProps(context)} />;
     case 'steps-relay-consent':
-      return <RelayConsentPage {...stepProps(context)} />;
     case 'steps-grant-permission':
-      return <GrantPermissionPage {...stepProps(context)} />;
     case 'steps-assessment-consent':
-      return <AssessmentConsentPage {...stepProps(context)} />;
     case 'steps-assessment-login':
-      return <AssessmentLoginPage {...stepProps(context)} />;
     case 'steps-interview':
-      return <InterviewOverviewPage {...stepProps(context)} />;
     case 'steps-interview-intro':
-      return <InterviewIntroPage {...stepProps(context)} />;
     case 'steps-interview-recording':
-      return <InterviewRecordingPage {...stepProps(context)} />;
     case 'steps-constants':
-      return <StepInstructionsPage {...stepProps(context)} product={null} />;
     case 'steps-assessment-constants':
-      return <StepInstructionsPage {...stepProps(context)} product={params.afstep ?? null} />;
+      return <HostStepPage view={route.page.slice('steps-'.length) as StepView} afstep={params.afstep ?? null} {...stepProps(context)} />;
     case 'dashboards':
       return (
         <Suspense fallback={null}>

@@ -4,16 +4,15 @@ import { atom } from 'nanostores';
 export const $location = atom<string>(typeof location === 'undefined' ? '/' : location.pathname + location.search);
 
 /**
- * The path this document was loaded at. Its Permissions-Policy came with it, and only the
- * interview step's pages may use the camera and microphone (packages/server/src/http/security-headers.ts).
+ * The server allows camera and microphone only on documents loaded at an interview step page
+ * (its page policy, fixed when the document loads): entering one from another page therefore
+ * loads it for real, or the interview would find the camera blocked.
  */
-const documentPath = typeof location === 'undefined' ? '/' : location.pathname;
-const usesCamera = (path: string) => path === '/applicant/steps/interview' || path.startsWith('/applicant/steps/interview/');
+const INTERVIEW_PAGES = /^\/applicant\/steps\/interview(\/|$|\?)/;
+const loadedOnInterview = typeof location !== 'undefined' && INTERVIEW_PAGES.test(location.pathname);
 
 export function navigate(to: string, { replace = false } = {}): void {
-  // A page loaded elsewhere is denied the camera for its whole life: the interview needs a document
-  // of its own, so entering it is a real page load (then in-app again between its own pages).
-  if (usesCamera(new URL(to, location.href).pathname) && !usesCamera(documentPath)) {
+  if (!loadedOnInterview && INTERVIEW_PAGES.test(to)) {
     if (replace) location.replace(to);
     else location.assign(to);
     return;

@@ -22,6 +22,9 @@
 // i18next comes back into what they load. The host app and the server keep i18next.
 // What the board loads is read from the build's manifest.json (each chunk's source module,
 // imports and dynamic imports, written by rollup.config.mjs), not from a list of file names.
+//   <rec-applicant-steps>  reported, not enforced (issue 10 gives no budget): everything it loads
+//                with fr (the loader, its chunk, static imports, the common, offer and step-section
+//                locale chunks), and what it adds on a career site where <rec-offer> + form is loaded.
 // KB = 1024 bytes; gzip at level 9, each file on its own (as a server would send it).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -154,6 +157,14 @@ for (const budget of BUDGETS) {
     console.log(`ok   ${budget.name} loads none of ${budget.forbiddenPackages.join(', ')}`);
   }
 }
+const STEPS_LOCALES = ['locales/fr.json', 'locales/offer/fr.json', 'locales/app/fr.json?section=steps', 'locales/app/fr.json?section=messageKeys'];
+const steps = widgetFiles(manifest, 'applicant-steps', 'fr', { localeParts: STEPS_LOCALES });
+const offerLoaded = new Set(BUDGETS[2].files(manifest));
+const gzipOf = (files) => files.reduce((sum, file) => sum + size(file).gzip, 0);
+console.log(`info ${pad('<rec-applicant-steps>, fr', 24)} ${pad(kb(gzipOf(steps)), 10, true)} gzip, no budget  (${steps.join(', ')})`);
+const added = steps.filter((file) => !offerLoaded.has(file));
+console.log(`info ${pad('  after <rec-offer> + form', 24)} ${pad(kb(gzipOf(added)), 10, true)} gzip more  (${added.join(', ')})`);
+
 if (over) {
   console.error('\nA size budget is exceeded (or a widget loads code it must not).');
   process.exit(1);

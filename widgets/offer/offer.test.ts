@@ -56,7 +56,7 @@ async function fakeApi(input: RequestInfo | URL, init?: RequestInit): Promise<Re
   const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, location.href);
   if (url.pathname.endsWith('/applications')) {
     submitted = JSON.parse(String(init?.body ?? (input instanceof Request ? await input.text() : '{}')));
-    return reply(201, { applicationId: 'a'.repeat(24), candidateId: 'c'.repeat(24), created: true });
+    return reply(201, { applicationId: 'a'.repeat(24), candidateId: 'c'.repeat(24), created: true, stepsToken: 'steps-token-1' });
   }
   const id = url.pathname.split('/').pop();
   if (id === ENGINEERING) {
@@ -284,6 +284,21 @@ describe('<rec-offer> apply form configuration (issue 9)', () => {
     expect(body?.coverLetter).to.equal('I build robots.');
     expect(body?.profileUrl).to.equal('https://www.linkedin.com/in/ana');
     for (const hidden of ['nationality', 'birthDate', 'gender', 'address', 'salary', 'drivingLicenses', 'hasWorkPermit', 'cv']) expect(body).not.to.have.property(hidden);
+  });
+
+  it('continues into <rec-applicant-steps> after applying, handing the token over as a property only', async () => {
+    const el = await openForm(`<rec-offer channel-id="${ENGINEERING}" embedded="applyManualOnly"></rec-offer>`);
+    type(el, 'rec-apply-firstName', 'Ana');
+    type(el, 'rec-apply-lastName', 'Silva');
+    type(el, 'rec-apply-email', 'ana@example.org');
+    ($(el, '#rec-apply-gdprConsent') as HTMLInputElement).click();
+    ($(el, 'button[type="submit"]') as HTMLButtonElement).click();
+    await waitUntil(() => $(el, 'rec-applicant-steps'), 'no steps element after success', { timeout: 4000 });
+    const steps = $(el, 'rec-applicant-steps') as HTMLElement & { stepsToken?: string };
+    expect(steps.stepsToken).to.equal('steps-token-1');
+    expect(steps.outerHTML).not.to.contain('steps-token-1');
+    expect(JSON.stringify({ ...localStorage })).not.to.contain('steps-token-1');
+    expect(JSON.stringify({ ...sessionStorage })).not.to.contain('steps-token-1');
   });
 
   it('requires the birth date when the offer says so: a date input that takes what people type and shows DD/MM/YYYY', async () => {

@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale, resolveLocale } from '@rec/core';
 import i18next, { type i18n as I18n } from 'i18next';
-import { COMMON_PART, type LocalePart, type LocalePartName, type Messages } from './locale-files';
+import { COMMON_PART, type LocalePart, type LocalePartName, type Messages, type SectionPartName } from './locale-files';
 import type { Translate } from './translator';
 
 export type { Translate } from './translator';
@@ -48,7 +48,7 @@ function fixedT(locale: Locale): Translate {
 }
 
 /** Adds a locale part's messages directly (tests, server rendering, a host that bundles a language). */
-export function addLocaleMessages(locale: Locale, messages: Messages, part: LocalePartName = 'common'): void {
+export function addLocaleMessages(locale: Locale, messages: Messages, part: LocalePartName | SectionPartName = 'common'): void {
   i18n.addResourceBundle(locale, NAMESPACE, messages, true, true);
   loaded.add(`${locale}:${part}`);
 }

@@ -19,13 +19,18 @@ export type LocaleFile = () => Promise<{ default: Messages }>;
  */
 export const LOCALE_PARTS = ['common', 'app', 'offer'] as const;
 export type LocalePartName = (typeof LOCALE_PARTS)[number];
+/**
+ * Parts a widget assembles from sections of the files above (`?section=`), e.g. the step flow's
+ * strings of locales/app for <rec-applicant-steps>: the keys stay where the locales test checks them.
+ */
+export type SectionPartName = 'steps';
 
 /**
  * A part and its per-language files. The back-office part lives in its own module (app-part.ts),
  * so the widget bundle never carries its loaders.
  */
 export interface LocalePart {
-  readonly name: LocalePartName;
+  readonly name: LocalePartName | SectionPartName;
   readonly files: Readonly<Record<Locale, LocaleFile>>;
 }
 

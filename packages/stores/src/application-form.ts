@@ -33,6 +33,8 @@ export interface ApplicationFormState {
   submitErrorKey: string | null;
   /** True when the values came back from a saved draft. */
   restored: boolean;
+  /** After success: the apply answer's bearer token for the steps (memory only, never in the draft). */
+  stepsToken?: string | undefined;
 }
 
 export interface ApplicationFormOptions {
@@ -284,14 +286,14 @@ export function createApplicationForm(options: ApplicationFormOptions): Applicat
       // A file of a field the opening hides (an old draft) is dropped by the server.
       for (const field of FILE_FIELDS) if (state.files[field].reference) body[field] = state.files[field].reference;
       try {
-        await submitApplication(api, options.channelId, body as ApplicationSubmissionInput);
+        const receipt = await submitApplication(api, options.channelId, body as ApplicationSubmissionInput);
         try {
           storage?.removeItem(draftKey);
         } catch {
           // nothing to clean
         }
         submissionId = newSubmissionId();
-        $form.set({ ...$form.get(), status: 'success' });
+        $form.set({ ...$form.get(), status: 'success', stepsToken: receipt.stepsToken });
         return { ok: true };
       } catch (error) {
         const fieldErrors: Record<string, FieldMessage> = {};

@@ -7,6 +7,7 @@ export const WIDGETS: Record<string, () => Promise<unknown>> = {
   'rec-board': () => import('../../board/src/board.element'),
   'rec-offer': () => import('../../offer/src/offer.element'),
   'rec-referral': () => import('../../referral/src/referral.element'),
+  'rec-applicant-steps': () => import('../../applicant-steps/src/applicant-steps.element'),
   // lit, not React: the badge goes on every page of a career site and must not pull the preact chunk.
   'rec-jobs-count': () => import('../../jobs-count/src/jobs-count.element'),
 };

@@ -53,9 +53,15 @@ export function ApplyForm({ offer, companyId, locale, t, baseURL, referralCode, 
 
   if (state.status === 'success') {
     return (
-      <div ref={success} className="apply-success" role="status" tabIndex={-1} part="apply-success">
-        {t('apply.success')}
-      </div>
+      <>
+        <div ref={success} className="apply-success" role="status" tabIndex={-1} part="apply-success">
+          {t('apply.success')}
+        </div>
+        {/* The steps continue here; the token goes in as a property (memory only), never an attribute. */}
+        {state.stepsToken ? <rec-applicant-steps language={locale} api-base={baseURL} ref={(element) => {
+              if (element) element.stepsToken = state.stepsToken;
+            }} /> : null}
+      </>
     );
   }
 

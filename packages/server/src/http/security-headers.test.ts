@@ -18,7 +18,7 @@ const BACK_OFFICE = ['/recruiter/openings', '/recruiter/settings/myaccount', '/a
 const SIGN_IN = ['/login', '/login/recruiter', '/login/token/abc', '/reset/abc', '/invite/abc'];
 const APPLICANT = ['/applicant/steps/next', '/applicant/steps/application-form', '/applicant/candidatures', '/applicant/steps/interviewer'];
 const INTERVIEW = ['/applicant/steps/interview', '/applicant/steps/interview/intro', '/applicant/steps/interview/recording?x=1'];
-const EMBEDDABLE = [`/board/${DEMO.boardId}`, `/offer/c/${DEMO.sampleChannelId}?language=fr`, '/demo/career-site.html', '/offer/message', `/referral/${DEMO.companyId}/generate`];
+const EMBEDDABLE = [`/board/${DEMO.boardId}`, `/offer/c/${DEMO.sampleChannelId}?language=fr`, '/offer/message', `/referral/${DEMO.companyId}/generate`];
 
 describeEachBackend('security headers of HTML pages', (context) => {
   let distDir = '';
@@ -74,6 +74,15 @@ describeEachBackend('security headers of HTML pages', (context) => {
       assert.equal(frameOptions, undefined, url);
       assert.match(permissions, /camera=\(\)/, url);
     }
+  });
+
+  it('the demo career site stays frameable and, as the company site embedding the steps, allows its own camera and microphone', async () => {
+    const { csp, permissions, frameOptions } = await page('/demo/career-site.html?offer=x');
+    assert.doesNotMatch(csp, /frame-ancestors/);
+    assert.equal(frameOptions, undefined);
+    assert.match(permissions, /camera=\(self\)/);
+    assert.match(permissions, /microphone=\(self\)/);
+    assert.match(permissions, /geolocation=\(\)/);
   });
 
   it('a page with its own policy (the dev outbox and its inline stylesheet) keeps it, still unframeable', async () => {

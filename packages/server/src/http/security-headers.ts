@@ -7,14 +7,18 @@ import { isUnder, pathOf } from './public-paths';
  *   meant to be framed by career sites (spec: embedded layouts);
  * - `interview`: an applicant's interview step, the only pages that may use camera and microphone;
  * - `private`: everything else (back-office, sign-in, applicant pages): never framed, so a
- *   hostile page cannot overlay them and steal clicks.
+ *   hostile page cannot overlay them and steal clicks;
+ * - `careerSite`: the demo career site, frameable like `embeddable`. It stands for a company's
+ *   own site, which sets its own policy: embedding <rec-applicant-steps> (the steps continue
+ *   there after applying), it allows camera and microphone for itself so the interview records.
  */
-export type PageClass = 'embeddable' | 'interview' | 'private';
+export type PageClass = 'embeddable' | 'interview' | 'private' | 'careerSite';
 
 const EMBEDDABLE_PREFIXES = ['/offer', '/board', '/share', '/referral', '/demo'];
 
 export function pageClassOf(url: string): PageClass {
   const path = pathOf(url);
+  if (isUnder(path, '/demo/career-site.html')) return 'careerSite';
   if (EMBEDDABLE_PREFIXES.some((prefix) => isUnder(path, prefix))) return 'embeddable';
   // `/applicant/steps/interview`, `/interview/intro`, `/interview/recording` (and any later sub-step).
   if (isUnder(path, '/applicant/steps/interview')) return 'interview';
@@ -44,16 +48,17 @@ const BASE_POLICY = [
 const DENIED_FEATURES = ['geolocation=()', 'payment=()', 'usb=()', 'serial=()', 'bluetooth=()', 'display-capture=()'];
 
 export function htmlSecurityHeaders(pageClass: PageClass): Record<string, string> {
-  const media = pageClass === 'interview' ? ['camera=(self)', 'microphone=(self)'] : ['camera=()', 'microphone=()'];
+  const media = pageClass === 'interview' || pageClass === 'careerSite' ? ['camera=(self)', 'microphone=(self)'] : ['camera=()', 'microphone=()'];
+  const frameable = pageClass === 'embeddable' || pageClass === 'careerSite';
   const headers: Record<string, string> = {
     // Without frame-ancestors any career site may frame an embeddable page.
-    'content-security-policy': (pageClass === 'embeddable' ? BASE_POLICY : [...BASE_POLICY, "frame-ancestors 'none'"]).join('; '),
+    'content-security-policy': (frameable ? BASE_POLICY : [...BASE_POLICY, "frame-ancestors 'none'"]).join('; '),
     // Offer URLs can carry tokens (magic links, resets): other sites learn our origin, never the path.
     'referrer-policy': 'strict-origin-when-cross-origin',
     'permissions-policy': [...media, ...DENIED_FEATURES].join(', '),
   };
   // For browsers without CSP frame-ancestors.
-  if (pageClass !== 'embeddable') headers['x-frame-options'] = 'DENY';
+  if (!frameable) headers['x-frame-options'] = 'DENY';
   return headers;
 }
 

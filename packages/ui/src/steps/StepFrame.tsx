@@ -1,7 +1,6 @@
 import type { ApplicationStep, NextStepAnswer } from '@rec/core/steps';
-import type { ReactNode } from 'react';
-import { useT } from '../../i18n';
-import { useTitle } from '../../title';
+import { createElement, type ReactNode, useEffect } from 'react';
+import { useStepsEnv } from './steps-env';
 
 /** What every step page receives from its route rule. */
 export interface StepPageProps {
@@ -11,12 +10,14 @@ export interface StepPageProps {
 }
 
 /**
- * The frame of every step page: its title as the page's one h1, and where the candidate is in
+ * The frame of every step page: its title as the page's heading (h1 on the host's page, the
+ * embedder's level in the element), and where the candidate is in
  * the process (an ordered list; the current step marked with aria-current).
  */
 export function StepFrame({ title, steps, current, children }: { title: string; steps: NextStepAnswer; current: ApplicationStep | null; children: ReactNode }) {
-  const t = useT();
-  useTitle(title);
+  const env = useStepsEnv();
+  const { t, onTitle } = env;
+  useEffect(() => onTitle?.(title), [title, onTitle]);
   const index = current ? steps.steps.findIndex((step) => step._id === current._id) : -1;
   return (
     <section className="step-card" aria-labelledby="step-title">
@@ -31,7 +32,7 @@ export function StepFrame({ title, steps, current, children }: { title: string; 
           ))}
         </ol>
       </nav>
-      <h1 id="step-title">{title}</h1>
+      {createElement(`h${env.headingLevel}`, { id: 'step-title' }, title)}
       {children}
     </section>
   );

@@ -1,14 +1,12 @@
-import { errorKeyFromUnknown, stepsApi } from '@rec/api-client';
-import { type Locale, pickText, toLocale } from '@rec/core';
+import { errorKeyFromUnknown } from '@rec/api-client';
+import { localizedText as pickText } from './localized-text';
 import { NEXT_STEP_PATH, STEPS_BASE } from '@rec/core/step-routing';
 import type { InterviewConfig } from '@rec/core/steps';
-import { Button, MessageBlock } from '@rec/ui';
+import { Button, MessageBlock } from '../form-controls';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
-import { $locale, api } from '../../api';
-import { useT } from '../../i18n';
-import { navigate } from '../../navigation';
 import { AnswerUploader } from './interview-upload';
 import { StepFrame, type StepPageProps } from './StepFrame';
+import { useStepsEnv } from './steps-env';
 import { type CameraState, recordingMimeType, useAudioLevel, useCamera } from './use-camera';
 
 const INTERVIEW = `${STEPS_BASE}/interview`;
@@ -19,7 +17,8 @@ function configOf(props: StepPageProps): InterviewConfig {
 
 /** /applicant/steps/interview: what will happen. */
 export function InterviewOverviewPage(props: StepPageProps) {
-  const t = useT();
+  const env = useStepsEnv();
+  const { t } = env;
   const config = configOf(props);
   return (
     <StepFrame title={t('steps.interview.title')} steps={props.steps} current={props.step}>
@@ -31,7 +30,7 @@ export function InterviewOverviewPage(props: StepPageProps) {
       </ul>
       <p>{t('steps.interview.saved')}</p>
       <div className="form-actions">
-        <Button onClick={() => navigate(`${INTERVIEW}/intro`)}>{t('steps.interview.checkCamera')}</Button>
+        <Button onClick={() => env.go(`${INTERVIEW}/intro`)}>{t('steps.interview.checkCamera')}</Button>
       </div>
     </StepFrame>
   );
@@ -46,7 +45,8 @@ function Preview({ stream, label }: { stream: MediaStream; label: string }) {
 }
 
 function CameraProblem({ camera }: { camera: CameraState }) {
-  const t = useT();
+  const env = useStepsEnv();
+  const { t } = env;
   if (camera.kind !== 'unavailable') return null;
   return (
     <MessageBlock tone="error" title={t(camera.reason === 'permission' ? 'steps.interview.noPermission' : 'steps.interview.noCamera')}>
@@ -57,7 +57,8 @@ function CameraProblem({ camera }: { camera: CameraState }) {
 
 /** /applicant/steps/interview/intro: the camera and microphone check, with a live preview and a level meter. */
 export function InterviewIntroPage(props: StepPageProps) {
-  const t = useT();
+  const env = useStepsEnv();
+  const { t } = env;
   const camera = useCamera();
   const level = useAudioLevel(camera.kind === 'ready' ? camera.stream : null);
   const meterId = useId();
@@ -76,7 +77,7 @@ export function InterviewIntroPage(props: StepPageProps) {
       ) : null}
       <CameraProblem camera={camera} />
       <div className="form-actions">
-        <Button onClick={() => navigate(`${INTERVIEW}/recording`)}>{t(camera.kind === 'ready' ? 'steps.interview.begin' : 'steps.interview.beginUpload')}</Button>
+        <Button onClick={() => env.go(`${INTERVIEW}/recording`)}>{t(camera.kind === 'ready' ? 'steps.interview.begin' : 'steps.interview.beginUpload')}</Button>
       </div>
     </StepFrame>
   );
@@ -90,8 +91,9 @@ type Phase = { kind: 'think'; left: number } | { kind: 'recording'; left: number
  * answer is uploaded while it is recorded; without a camera, a recorded video can be uploaded.
  */
 export function InterviewRecordingPage(props: StepPageProps) {
-  const t = useT();
-  const locale: Locale = toLocale($locale.get()) ?? 'en';
+  const env = useStepsEnv();
+  const { t } = env;
+  const { locale } = env;
   const config = configOf(props);
   const stepId = props.step?._id ?? '';
   const camera = useCamera();
@@ -106,7 +108,7 @@ export function InterviewRecordingPage(props: StepPageProps) {
   const uploader = useRef<AnswerUploader | null>(null);
   const recorder = useRef<MediaRecorder | null>(null);
   const recorded = useRef<Blob[]>([]);
-  const steps = stepsApi(api);
+  const steps = env.api;
 
   // Each new question starts with its think time.
   useEffect(() => {
@@ -197,7 +199,7 @@ export function InterviewRecordingPage(props: StepPageProps) {
     setBusy(true);
     try {
       await steps.complete(stepId);
-      navigate(NEXT_STEP_PATH);
+      env.go(NEXT_STEP_PATH);
     } catch (error) {
       setFailure(errorKeyFromUnknown(error));
       setBusy(false);

@@ -1,14 +1,13 @@
-import { errorKeyFromUnknown, isApiError, stepsApi } from '@rec/api-client';
-import { type Locale, pickText, toLocale } from '@rec/core';
+import { errorKeyFromUnknown, isApiError } from '@rec/api-client';
+import type { Locale } from '@rec/core';
+import { localizedText as pickText } from './localized-text';
 import { NEXT_STEP_PATH } from '@rec/core/step-routing';
 import { acceptAttribute, checkUploadFile, FILE_EXTENSIONS } from '@rec/core/files';
 import { type FileAnswer, type FormAnswer, type FormQuestion, questionProblem } from '@rec/core/steps';
-import { Button, MessageBlock, TextField } from '@rec/ui';
+import { Button, MessageBlock, TextField } from '../form-controls';
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
-import { $locale, api } from '../../api';
-import { useT } from '../../i18n';
-import { navigate } from '../../navigation';
 import { StepFrame, type StepPageProps } from './StepFrame';
+import { useStepsEnv } from './steps-env';
 
 type Answers = Record<string, FormAnswer>;
 
@@ -17,8 +16,9 @@ type Answers = Record<string, FormAnswer>;
  * with the spec §5 rules on blur and change (the server checks the same again on submit).
  */
 export function ApplicationFormStepPage({ steps, step }: StepPageProps) {
-  const t = useT();
-  const locale: Locale = toLocale($locale.get()) ?? 'en';
+  const env = useStepsEnv();
+  const { t } = env;
+  const { locale } = env;
   const questions = ((step?.config ?? { questions: [] }) as { questions: FormQuestion[] }).questions;
   const [answers, setAnswers] = useState<Answers>(() => ({ ...((step?.progress?.answers as Answers | undefined) ?? {}) }));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -56,8 +56,8 @@ export function ApplicationFormStepPage({ steps, step }: StepPageProps) {
     setBusy(true);
     setFailure(null);
     try {
-      await stepsApi(api).complete(step._id, { answers });
-      navigate(NEXT_STEP_PATH);
+      await env.api.complete(step._id, { answers });
+      env.go(NEXT_STEP_PATH);
     } catch (error) {
       if (isApiError(error) && error.fields && Object.keys(error.fields).length) setErrors(error.fields);
       else setFailure(errorKeyFromUnknown(error));
@@ -105,7 +105,8 @@ interface QuestionProps {
 }
 
 function Question({ stepId, question, label, value, error, locale, onChange, onBlur }: QuestionProps) {
-  const t = useT();
+  const env = useStepsEnv();
+  const { t } = env;
   const id = useId();
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
@@ -144,7 +145,7 @@ function Question({ stepId, question, label, value, error, locale, onChange, onB
         setUploadError(null);
         setUploading(true);
         try {
-          onChange(await stepsApi(api).uploadFormFile(stepId, question.id, file));
+          onChange(await env.api.uploadFormFile(stepId, question.id, file));
         } catch (failure) {
           setUploadError(t(errorKeyFromUnknown(failure)));
         } finally {

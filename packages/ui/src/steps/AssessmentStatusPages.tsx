@@ -1,14 +1,13 @@
-import { errorKeyFromUnknown, stepsApi } from '@rec/api-client';
+import { errorKeyFromUnknown } from '@rec/api-client';
 import { NEXT_STEP_PATH, STEPS_BASE } from '@rec/core/step-routing';
-import { Button, MessageBlock } from '@rec/ui';
+import { Button, MessageBlock } from '../form-controls';
 import { type FormEvent, useId, useState } from 'react';
-import { api } from '../../api';
-import { useT } from '../../i18n';
-import { navigate } from '../../navigation';
 import { StepFrame, type StepPageProps } from './StepFrame';
+import { StepLink, useStepsEnv } from './steps-env';
 
 /** Runs one step action with a busy flag and a translated failure; then goes where `after` says. */
 function useAction() {
+  const env = useStepsEnv();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const run = async (action: () => Promise<unknown>, after: string) => {
@@ -16,7 +15,7 @@ function useAction() {
     setFailure(null);
     try {
       await action();
-      navigate(after, { replace: true });
+      env.go(after, { replace: true });
     } catch (error) {
       setFailure(errorKeyFromUnknown(error));
       setBusy(false);
@@ -27,7 +26,8 @@ function useAction() {
 
 /** CONSENT_RELAY: the candidate agrees to pass their data to the assessment provider. */
 export function RelayConsentPage({ steps, step }: StepPageProps) {
-  const t = useT();
+  const env = useStepsEnv();
+  const { t } = env;
   const id = useId();
   const [agreed, setAgreed] = useState(false);
   const [missing, setMissing] = useState(false);
@@ -39,7 +39,7 @@ export function RelayConsentPage({ steps, step }: StepPageProps) {
       setMissing(true);
       return;
     }
-    void run(() => stepsApi(api).relayConsent(step._id), NEXT_STEP_PATH);
+    void run(() => env.api.relayConsent(step._id), NEXT_STEP_PATH);
   };
   return (
     <StepFrame title={t('steps.relayConsent.title')} steps={steps} current={step}>
@@ -79,7 +79,8 @@ export function RelayConsentPage({ steps, step }: StepPageProps) {
 
 /** PERMISSION_REQUIRED: the candidate allows sharing the result with the company, which finishes the step. */
 export function GrantPermissionPage({ steps, step }: StepPageProps) {
-  const t = useT();
+  const env = useStepsEnv();
+  const { t } = env;
   const { busy, failure, run } = useAction();
   if (!step) return null;
   return (
@@ -87,7 +88,7 @@ export function GrantPermissionPage({ steps, step }: StepPageProps) {
       <p>{t('steps.grantPermission.text')}</p>
       {failure ? <MessageBlock tone="error">{t(failure)}</MessageBlock> : null}
       <div className="form-actions">
-        <Button busy={busy} onClick={() => run(() => stepsApi(api).complete(step._id, { shareResult: true }), NEXT_STEP_PATH)}>
+        <Button busy={busy} onClick={() => run(() => env.api.complete(step._id, { shareResult: true }), NEXT_STEP_PATH)}>
           {t('steps.grantPermission.submit')}
         </Button>
       </div>
@@ -97,12 +98,13 @@ export function GrantPermissionPage({ steps, step }: StepPageProps) {
 
 /** DONE: the result went to the company; on to the next step. */
 export function AssessmentConsentPage({ steps, step }: StepPageProps) {
-  const t = useT();
+  const env = useStepsEnv();
+  const { t } = env;
   return (
     <StepFrame title={t('steps.consent.title')} steps={steps} current={step}>
       <p>{t('steps.consent.text')}</p>
       <div className="form-actions">
-        <Button onClick={() => navigate(NEXT_STEP_PATH)}>{t('steps.continue')}</Button>
+        <Button onClick={() => env.go(NEXT_STEP_PATH)}>{t('steps.continue')}</Button>
       </div>
     </StepFrame>
   );
@@ -110,7 +112,8 @@ export function AssessmentConsentPage({ steps, step }: StepPageProps) {
 
 /** LOGIN_REQUIRED: the provider's session ran out; linking again brings the candidate back to the test. */
 export function AssessmentLoginPage({ steps, step }: StepPageProps) {
-  const t = useT();
+  const env = useStepsEnv();
+  const { t } = env;
   const { busy, failure, run } = useAction();
   if (!step) return null;
   return (
@@ -118,7 +121,7 @@ export function AssessmentLoginPage({ steps, step }: StepPageProps) {
       <p>{t('steps.providerLogin.text')}</p>
       {failure ? <MessageBlock tone="error">{t(failure)}</MessageBlock> : null}
       <div className="form-actions">
-        <Button busy={busy} onClick={() => run(() => stepsApi(api).relayConsent(step._id), NEXT_STEP_PATH)}>
+        <Button busy={busy} onClick={() => run(() => env.api.relayConsent(step._id), NEXT_STEP_PATH)}>
           {t('steps.providerLogin.submit')}
         </Button>
       </div>
@@ -128,14 +131,15 @@ export function AssessmentLoginPage({ steps, step }: StepPageProps) {
 
 /** constants and {afstep}/constants: how the flow (or this assessment) works. */
 export function StepInstructionsPage({ steps, step, product }: StepPageProps & { product: string | null }) {
-  const t = useT();
+  const env = useStepsEnv();
+  const { t } = env;
   const back = product ? `${STEPS_BASE}/${product}` : NEXT_STEP_PATH;
   return (
     <StepFrame title={t('steps.instructions.title')} steps={steps} current={step}>
       <p>{t('steps.instructions.general')}</p>
       {product ? <p>{t(`steps.assessment.${product}.instructions`)}</p> : null}
       <p>
-        <a href={back}>{t('steps.instructions.back')}</a>
+        <StepLink to={back}>{t('steps.instructions.back')}</StepLink>
       </p>
     </StepFrame>
   );

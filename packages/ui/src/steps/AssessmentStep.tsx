@@ -1,11 +1,10 @@
-import { type AssessmentContent, errorKeyFromUnknown, stepsApi } from '@rec/api-client';
+import { type AssessmentContent, errorKeyFromUnknown } from '@rec/api-client';
 import { NEXT_STEP_PATH, STEPS_BASE } from '@rec/core/step-routing';
-import { Button, Loading, MessageBlock } from '@rec/ui';
+import { Loading } from '../components';
+import { Button, MessageBlock } from '../form-controls';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { api } from '../../api';
-import { useT } from '../../i18n';
-import { navigate } from '../../navigation';
 import { StepFrame, type StepPageProps } from './StepFrame';
+import { StepLink, useStepsEnv } from './steps-env';
 
 const LIKERT = [1, 2, 3, 4, 5] as const;
 
@@ -15,7 +14,8 @@ const LIKERT = [1, 2, 3, 4, 5] as const;
  * candidate to the page of the step's new status.
  */
 export function AssessmentStepPage({ steps, step }: StepPageProps) {
-  const t = useT();
+  const env = useStepsEnv();
+  const { t } = env;
   const product = step?.product ?? 'shape';
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -26,9 +26,9 @@ export function AssessmentStepPage({ steps, step }: StepPageProps) {
     const start = async () => {
       setBusy(true);
       try {
-        await stepsApi(api).start(step._id);
+        await env.api.start(step._id);
         // Through the entry: the route rules send the candidate to the page of the step's new status.
-        navigate(NEXT_STEP_PATH, { replace: true });
+        env.go(NEXT_STEP_PATH, { replace: true });
       } catch (error) {
         setFailure(errorKeyFromUnknown(error));
         setBusy(false);
@@ -38,7 +38,7 @@ export function AssessmentStepPage({ steps, step }: StepPageProps) {
       <StepFrame title={title} steps={steps} current={step}>
         <p>{t(`steps.assessment.${product}.intro`)}</p>
         <p>
-          <a href={`${STEPS_BASE}/${product}/constants`}>{t('steps.instructions.link')}</a>
+          <StepLink to={`${STEPS_BASE}/${product}/constants`}>{t('steps.instructions.link')}</StepLink>
         </p>
         {failure ? <MessageBlock tone="error">{t(failure)}</MessageBlock> : null}
         <div className="form-actions">
@@ -57,7 +57,8 @@ export function AssessmentStepPage({ steps, step }: StepPageProps) {
 }
 
 function Questionnaire({ stepId, product }: { stepId: string; product: string }) {
-  const t = useT();
+  const env = useStepsEnv();
+  const { t } = env;
   const [content, setContent] = useState<AssessmentContent | null>(null);
   const [answers, setAnswers] = useState<Record<string, number>>({});
   const [missing, setMissing] = useState(false);
@@ -69,7 +70,7 @@ function Questionnaire({ stepId, product }: { stepId: string; product: string })
   answersRef.current = answers;
 
   useEffect(() => {
-    stepsApi(api)
+    env.api
       .assessment(stepId)
       .then(setContent)
       .catch((error: unknown) => setFailure(errorKeyFromUnknown(error)));
@@ -80,9 +81,9 @@ function Questionnaire({ stepId, product }: { stepId: string; product: string })
     sent.current = true;
     setBusy(true);
     try {
-      await stepsApi(api).answerAssessment(stepId, final);
+      await env.api.answerAssessment(stepId, final);
       // Through the entry: the route rules send the candidate to the page of the step's new status.
-        navigate(NEXT_STEP_PATH, { replace: true });
+        env.go(NEXT_STEP_PATH, { replace: true });
     } catch (error) {
       sent.current = false;
       setFailure(errorKeyFromUnknown(error));

@@ -1,0 +1,185 @@
+import { aTimeout, expect, waitUntil } from '@open-wc/testing';
+import type { ApplicationStep, NextStepAnswer } from '@rec/core/steps';
+
+const FORM_ID = '64b0a5e00000000000000001';
+const INTERVIEW_ID = '64b0a5e00000000000000002';
+const SHAPE_ID = '64b0a5e00000000000000003';
+
+type StepsElement = HTMLElement & { stepsToken?: string | undefined };
+
+interface Call {
+  method: string;
+  path: string;
+  authorization: string | null;
+  credentials: RequestCredentials | undefined;
+  body: unknown;
+}
+
+/** The fake server: one application whose process is application-form -> interview -> shape. */
+let calls: Call[] = [];
+let formDone = false;
+let unauthorized = false;
+let finished = false;
+
+function step(_id: string, product: ApplicationStep['product'], position: number, status: string, config: unknown): ApplicationStep {
+  return { _id, product, position, stepConfig: { status: status as ApplicationStep['stepConfig']['status'] }, config: config as ApplicationStep['config'] };
+}
+
+function nextAnswer(): NextStepAnswer {
+  const form = step(FORM_ID, 'application-form', 0, formDone ? 'DONE' : 'PENDING', {
+    questions: [{ id: 'shift', type: 'shortText', required: true, label: { en: 'Which shift suits you?', fr: 'Quelle équipe vous convient ?' } }],
+  });
+  const interview = step(INTERVIEW_ID, 'interview', 1, 'PENDING', {
+    questions: [{ id: 'q1', text: { en: 'Tell us about a repair.' } }],
+    thinkSeconds: 20,
+    answerSeconds: 60,
+    retakes: 1,
+  });
+  const shape = step(SHAPE_ID, 'shape', 2, 'PENDING', {});
+  const steps = [form, interview, shape];
+  return { steps, step: finished ? null : formDone ? interview : form };
+}
+
+function reply(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+async function fakeApi(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const request = input instanceof Request ? input : null;
+  const url = new URL(request?.url ?? String(input), location.href);
+  const headers = new Headers(init?.headers ?? request?.headers);
+  const raw = init?.body ?? (request ? await request.text() : undefined);
+  calls.push({
+    method: (init?.method ?? request?.method ?? 'GET').toUpperCase(),
+    path: url.pathname,
+    authorization: headers.get('authorization'),
+    credentials: init?.credentials ?? request?.credentials,
+    body: typeof raw === 'string' && raw ? JSON.parse(raw) : raw,
+  });
+  if (unauthorized) return reply(401, { message: 'errors.unauthorized' });
+  if (url.pathname === '/v2/application-steps/next') return reply(200, nextAnswer());
+  if (url.pathname === '/v2/applicants/application') return reply(200, { _id: 'a'.repeat(24), locale: 'fr', offerTitle: { en: 'Robotics' }, companyName: 'Lumen', applications: [] });
+  if (url.pathname === `/v2/application-steps/${FORM_ID}/complete`) {
+    formDone = true;
+    return reply(200, { finished: false });
+  }
+  return reply(404, { message: 'errors.notFound' });
+}
+
+const realFetch = window.fetch;
+let early: StepsElement;
+
+before(async () => {
+  window.fetch = fakeApi as typeof window.fetch;
+  // Set before the chunk defines the tag, as <rec-offer> may: an own property the element must take over.
+  early = document.createElement('rec-applicant-steps') as StepsElement;
+  early.setAttribute('language', 'en');
+  early.stepsToken = 'tok-early';
+  // Already in the page when the chunk defines the tag: define() upgrades and renders it at once.
+  document.body.append(early);
+  await import('./src/applicant-steps.element');
+});
+
+after(() => {
+  window.fetch = realFetch;
+});
+
+beforeEach(() => {
+  calls = [];
+  formDone = false;
+  unauthorized = false;
+  finished = false;
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+afterEach(() => {
+  for (const element of document.querySelectorAll('rec-applicant-steps')) if (element !== early) element.remove();
+});
+
+function mount(token: string | undefined, attributes: Record<string, string> = { language: 'en' }): StepsElement {
+  const element = document.createElement('rec-applicant-steps') as StepsElement;
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  element.stepsToken = token;
+  document.body.append(element);
+  return element;
+}
+
+const heading = (element: HTMLElement) => element.shadowRoot?.querySelector('h2')?.textContent ?? '';
+
+describe('<rec-applicant-steps>', () => {
+  it('renders the current step from the API, every call carrying the token as a Bearer', async () => {
+    const element = mount('tok-1');
+    await waitUntil(() => heading(element) === 'A few more questions', 'the application form did not render');
+    const root = element.shadowRoot!;
+    expect(root.querySelector('[aria-current="step"]')?.textContent).to.contain('Questions');
+    expect(root.querySelector('label')?.textContent).to.contain('Which shift suits you?');
+    expect(calls.length).to.be.greaterThan(0);
+    for (const call of calls) expect(call.authorization, call.path).to.equal('Bearer tok-1');
+  });
+
+  it('walks to the next step in memory after the form: the page URL stays, the answers go with the token', async () => {
+    const before = location.href;
+    const element = mount('tok-2');
+    await waitUntil(() => element.shadowRoot?.querySelector('input'), 'no form');
+    const root = element.shadowRoot!;
+    (root.querySelector('button[type="submit"]') as HTMLButtonElement).click();
+    await waitUntil(() => root.querySelector('[role="alert"]'), 'a required answer was not asked for');
+    expect(calls.some((call) => call.method === 'POST')).to.equal(false);
+
+    const input = root.querySelector('input') as HTMLInputElement;
+    input.value = 'Nights';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    // Let the answer render before the click reads it, as between a person's keystrokes and click.
+    await aTimeout(20);
+    (root.querySelector('button[type="submit"]') as HTMLButtonElement).click();
+    await waitUntil(() => heading(element) === 'Video interview', 'the interview did not follow');
+    const complete = calls.find((call) => call.method === 'POST');
+    expect(complete?.path).to.equal(`/v2/application-steps/${FORM_ID}/complete`);
+    expect(complete?.authorization).to.equal('Bearer tok-2');
+    expect(complete?.body).to.deep.equal({ answers: { shift: 'Nights' } });
+    expect(root.querySelector('[aria-current="step"]')?.textContent).to.contain('Video interview');
+    expect(location.href).to.equal(before);
+  });
+
+  it('keeps the token in memory only: no attribute, no cookie, nothing in web storage', async () => {
+    const cookies = document.cookie;
+    const element = mount('tok-secret-3');
+    await waitUntil(() => heading(element) === 'A few more questions', 'did not render');
+    expect(element.stepsToken).to.equal('tok-secret-3');
+    expect(element.outerHTML).not.to.contain('tok-secret-3');
+    expect(element.shadowRoot!.innerHTML).not.to.contain('tok-secret-3');
+    expect(localStorage.length).to.equal(0);
+    expect(sessionStorage.length).to.equal(0);
+    expect(document.cookie).to.equal(cookies);
+  });
+
+  it('takes over a token set before the element was defined', async () => {
+    early.remove();
+    calls = [];
+    document.body.append(early);
+    await waitUntil(() => heading(early) === 'A few more questions', 'did not render');
+    expect(early.stepsToken).to.equal('tok-early');
+    expect(calls.length).to.be.greaterThan(0);
+    expect(calls.every((call) => call.authorization === 'Bearer tok-early')).to.equal(true);
+    early.remove();
+  });
+
+  it('speaks the application’s language without a language attribute', async () => {
+    const element = mount('tok-4', {});
+    await waitUntil(() => element.shadowRoot?.querySelector('label')?.textContent?.includes('Quelle équipe'), 'not in French');
+    expect(element.shadowRoot!.querySelector('.steps')?.getAttribute('lang')).to.equal('fr');
+  });
+
+  it('shows the end message when no step is left', async () => {
+    finished = true;
+    const element = mount('tok-5');
+    await waitUntil(() => heading(element) === 'All done!', 'no end message');
+  });
+
+  it('says the session ended (the magic link is the way back) on a 401', async () => {
+    unauthorized = true;
+    const element = mount('tok-expired');
+    await waitUntil(() => heading(element) === 'Your session has ended', 'no expiry message');
+  });
+});
