@@ -2,7 +2,7 @@
 // i18next module (getT, loadLocale, hasKey…) over the same locale files, on the small translator
 // (translator.ts): the widget bundle carries no i18next (issue 17, 30 KB board).
 import { type Locale, resolveLocale } from '@rec/core';
-import { COMMON_PART, type LocalePart, type LocalePartName, type Messages } from './locale-files';
+import { COMMON_PART, type LocalePart, type LocalePartName, type Messages, type SectionPartName } from './locale-files';
 import { createTranslator, lookup, type Translate } from './translator';
 
 export { COMMON_PART, type LocalePart, OFFER_PART } from './locale-files';
@@ -44,7 +44,7 @@ function fixedT(locale: Locale): Translate {
 }
 
 /** Adds a locale part's messages directly (tests, a page that bundles a language). */
-export function addLocaleMessages(locale: Locale, messages: Messages, part: LocalePartName = 'common'): void {
+export function addLocaleMessages(locale: Locale, messages: Messages, part: LocalePartName | SectionPartName = 'common'): void {
   merge(tree(locale), messages);
   loaded.add(`${locale}:${part}`);
 }

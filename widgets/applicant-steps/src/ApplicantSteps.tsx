@@ -2,7 +2,7 @@ import { createApiClient, isApiError, stepsApi } from '@rec/api-client';
 import { type Locale, toLocale } from '@rec/core';
 import { NEXT_STEP_PATH } from '@rec/core/step-routing';
 import type { NextStepAnswer } from '@rec/core/steps';
-import { COMMON_PART, type LocalePart, OFFER_PART } from '@rec/i18n';
+import { COMMON_PART, type LocalePart, OFFER_PART } from '@rec/i18n/widgets';
 import { type ElementProps, headingTag, hostOf, Loading, MessageBlock, resolveApiBase, useTranslate } from '@rec/ui';
 import { MAX_WALK, type StepsEnv, StepsProvider, StepViewer, type StepWalk, walkSteps } from '@rec/ui/steps';
 import { type ReactElement, useEffect, useMemo, useRef, useState } from 'react';
