@@ -49,13 +49,13 @@ test('the recruiter states a salary range in the opening wizard; a maximum below
   await section.getByLabel('Maximum (brut)').fill('48 000');
   await section.getByLabel('Payé par').selectOption('YEAR');
   await expectNoAxeViolation(page);
-  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
   await expect(section.getByText('Le maximum ne peut pas être inférieur au minimum.')).toBeVisible();
   await expect(section.getByLabel('Maximum (brut)')).toBeFocused();
   await expectNoAxeViolation(page);
 
   await section.getByLabel('Maximum (brut)').fill('61 500');
-  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/recruiter/openings/${openingId}$`));
   await page.goto(`/recruiter/openings/${openingId}/edit`);
   await expect(page.getByRole('group', { name: 'Fourchette de salaire' }).getByLabel('Maximum (brut)')).toHaveValue('61500');

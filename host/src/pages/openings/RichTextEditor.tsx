@@ -11,7 +11,7 @@ import Text from '@tiptap/extension-text';
 import { UndoRedo } from '@tiptap/extensions';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useT } from '../../i18n';
-import { wordListsToHtmlLists } from './word-paste';
+import { pastedHtmlForEditor } from './word-paste';
 
 /**
  * The rich-text editor of descriptions (Tiptap on ProseMirror), loaded lazily by DescriptionField.
@@ -155,7 +155,7 @@ export default function RichTextEditor({ labelId, describedBy, invalid, required
           'aria-labelledby': labelId,
           name,
         },
-        transformPastedHTML: wordListsToHtmlLists,
+        transformPastedHTML: pastedHtmlForEditor,
       },
       onUpdate: ({ editor: current }) => latest.current.onChange(editorHtml(current)),
       onTransaction: () => setVersion((n) => n + 1),

@@ -26,9 +26,45 @@ function takeMarker(paragraph: Element): string {
   return /^\s*([0-9]+[.)]|[a-z][.)]|[·•o§▪-])\s/i.exec(text)?.[1] ?? '';
 }
 
-export function wordListsToHtmlLists(html: string): string {
-  if (!LIST_PARAGRAPH.test(html) || typeof DOMParser === 'undefined') return html;
+/**
+ * What a paste becomes before the editor parses it: Word's list paragraphs as real lists, and
+ * bold or not-bold written as tags rather than inline styles. The back-office runs under a CSP
+ * without 'unsafe-inline' styles, so the browser does not apply (nor let the editor read)
+ * `style="font-weight:…"` on pasted elements: Google Docs' wrapping `<b style="font-weight:normal">`
+ * would make everything bold and its `<span style="font-weight:700">` would lose its bold. The
+ * attribute text itself is always readable, so the weights are turned into tags here.
+ */
+export function pastedHtmlForEditor(html: string): string {
+  if (typeof DOMParser === 'undefined') return html;
   const doc = new DOMParser().parseFromString(html, 'text/html');
+  if (LIST_PARAGRAPH.test(html)) wordListsToHtmlLists(doc);
+  weightsToTags(doc);
+  return doc.body.innerHTML;
+}
+
+const WEIGHT = /font-weight\s*:\s*([a-z0-9]+)/i;
+
+function isBoldWeight(value: string): boolean {
+  return value === 'bold' || value === 'bolder' || (/^[0-9]+$/.test(value) && Number(value) >= 600);
+}
+
+function weightsToTags(doc: Document): void {
+  for (const element of [...doc.body.querySelectorAll('[style]')]) {
+    const weight = WEIGHT.exec(element.getAttribute('style') ?? '')?.[1]?.toLowerCase();
+    element.removeAttribute('style');
+    if (!weight) continue;
+    const bold = isBoldWeight(weight);
+    if ((element.tagName === 'B' || element.tagName === 'STRONG') && !bold) {
+      element.replaceWith(...element.childNodes);
+    } else if (element.tagName === 'SPAN' && bold) {
+      const strong = doc.createElement('strong');
+      strong.append(...element.childNodes);
+      element.replaceWith(strong);
+    }
+  }
+}
+
+function wordListsToHtmlLists(doc: Document): void {
   for (const paragraph of [...doc.body.querySelectorAll('p')]) {
     if (!paragraph.isConnected || !isWordListParagraph(paragraph)) continue;
     const ordered = /^[0-9a-z]+[.)]$/i.test(takeMarker(paragraph));
@@ -45,5 +81,4 @@ export function wordListsToHtmlLists(html: string): string {
       item = next;
     }
   }
-  return doc.body.innerHTML;
 }
