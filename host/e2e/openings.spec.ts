@@ -316,7 +316,7 @@ test.describe('openings (owner, French interface)', () => {
     await page.keyboard.press('ArrowDown');
     await expect(birthDate.getByRole('radio', { name: 'Obligatoire' })).toBeChecked();
     await expectNoAxeViolation(page);
-    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/recruiter/openings/${openingId}$`));
 
     // A visitor with a German browser.
