@@ -1,5 +1,6 @@
 export * from './apply-form';
 export * from './auth';
+export * from './company-settings';
 // The apply form's modules (application, form-rules, files) are imported by their own paths
 // ('@rec/core/application'…): re-exported here, the bundler would put them in the chunk every
 // widget shares, and the board would download the form's rules.

@@ -5,13 +5,14 @@ import { ALL_PERMISSIONS, COMPANY_ROLE_PERMISSIONS, hasPermission, PERMISSIONS }
 import { COMPANY_ROLES, isCompanyRole, isRole, ROLES } from './roles';
 
 describe('roles', () => {
-  it('names the three session roles and the two company roles', () => {
+  it('names the three session roles and the three company roles', () => {
     assert.deepEqual([...ROLES], ['recruiter', 'admin', 'applicant']);
-    assert.deepEqual([...COMPANY_ROLES], ['owner', 'viewer']);
+    assert.deepEqual([...COMPANY_ROLES], ['owner', 'recruiter', 'viewer']);
     assert.ok(isRole('admin'));
     assert.ok(!isRole('owner'));
     assert.ok(isCompanyRole('viewer'));
-    assert.ok(!isCompanyRole('recruiter'));
+    assert.ok(isCompanyRole('recruiter'));
+    assert.ok(!isCompanyRole('admin'));
   });
 });
 
@@ -39,11 +40,18 @@ describe('hasPermission', () => {
   });
 
   it('gives owners every permission of spec §6 (and the sensitive read of issue 9) and viewers none', () => {
-    assert.equal(ALL_PERMISSIONS.length, 9);
+    assert.equal(ALL_PERMISSIONS.length, 12);
     assert.ok(hasPermission(COMPANY_ROLE_PERMISSIONS.owner, 'CANDIDATES:SENSITIVE:READ'));
     assert.ok(!hasPermission(COMPANY_ROLE_PERMISSIONS.viewer, 'CANDIDATES:SENSITIVE:READ'));
     assert.ok(hasPermission(COMPANY_ROLE_PERMISSIONS.owner, ALL_PERMISSIONS));
     for (const permission of ALL_PERMISSIONS) assert.ok(!hasPermission(COMPANY_ROLE_PERMISSIONS.viewer, permission));
+  });
+
+  it('gives recruiters openings, postings and candidates but not company settings, logos or team (issue 13)', () => {
+    const recruiter = COMPANY_ROLE_PERMISSIONS.recruiter;
+    for (const permission of ['OPENINGS:MANAGE', 'OPENINGS:CREATE', 'POSTINGS:CREATE', 'CANDIDATES:MANAGE', 'CANDIDATES:SENSITIVE:READ']) assert.ok(hasPermission(recruiter, permission), permission);
+    for (const permission of ['TEAM:MANAGE', 'COMPANIES:SETTINGS:MANAGE', 'COMPANIES:LOGOS:MANAGE']) assert.ok(!hasPermission(recruiter, permission), permission);
+    assert.ok(!hasPermission(COMPANY_ROLE_PERMISSIONS.viewer, 'CANDIDATES:MANAGE'));
   });
 
   it('every implies some, and a superset never loses a permission (property)', () => {

@@ -12,14 +12,28 @@ export const PERMISSIONS = {
   logosManage: 'COMPANIES:LOGOS:MANAGE',
   /** Birth date, gender, nationality, salary, address and CVs of applicants (issue 9, item 14). */
   candidatesSensitiveRead: 'CANDIDATES:SENSITIVE:READ',
+  /** Move candidates between pipeline stages, reject them, bulk actions (issue 11). */
+  candidatesManage: 'CANDIDATES:MANAGE',
+  /** Invite, re-role and remove the company's recruiters (issue 13). */
+  teamManage: 'TEAM:MANAGE',
+  /** Company settings: name, languages, privacy notice, retention, brand, stages (issue 13). */
+  companySettingsManage: 'COMPANIES:SETTINGS:MANAGE',
 } as const;
 export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
 
 export const ALL_PERMISSIONS: readonly Permission[] = Object.values(PERMISSIONS);
 
-/** The permission set of each company role: an owner may do everything, a viewer only reads. */
+/** What a recruiter may do that an owner keeps for themselves: company settings, logos and team. */
+const OWNER_ONLY: readonly Permission[] = [PERMISSIONS.logosManage, PERMISSIONS.teamManage, PERMISSIONS.companySettingsManage];
+
+/**
+ * The permission set of each company role: an owner may do everything; a recruiter works on
+ * openings, postings, candidates and dashboards but not on company settings or the team; a viewer
+ * only reads.
+ */
 export const COMPANY_ROLE_PERMISSIONS: Record<CompanyRole, readonly Permission[]> = {
   owner: ALL_PERMISSIONS,
+  recruiter: ALL_PERMISSIONS.filter((permission) => !OWNER_ONLY.includes(permission)),
   viewer: [],
 };
 

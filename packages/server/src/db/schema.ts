@@ -33,6 +33,7 @@ export interface Database {
   application_pipeline: ApplicationPipelineTable;
   dashboards: DashboardsTable;
   dashboard_recruiters: DashboardRecruitersTable;
+  job_runs: JobRunsTable;
 }
 
 /** Written by the database (default now()), never by the application. */
@@ -146,7 +147,7 @@ export type NewChannel = Insertable<ChannelsTable>;
 
 export const ACCOUNT_TYPES = ['recruiter', 'admin', 'applicant'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
-export type CompanyRoleValue = 'owner' | 'viewer';
+export type CompanyRoleValue = 'owner' | 'recruiter' | 'viewer';
 
 /** Free-form account settings; language is one of the supported locales when present. */
 export interface AccountSettings {
@@ -382,4 +383,12 @@ export interface DashboardRecruitersTable {
   dashboard_id: string;
   recruiter_id: string;
   created_at: CreatedAt;
+}
+
+/** One row per background job and period (migration 0014): the instance that inserted it runs the job. */
+export interface JobRunsTable {
+  name: string;
+  period: string;
+  instance: string;
+  claimed_at: ColumnType<Date, Date | string, Date | string>;
 }

@@ -10,6 +10,7 @@ import * as applyForm from './0009-apply-form';
 import * as applicationSteps from './0010-application-steps';
 import * as insights from './0012-insights';
 import * as salaryAndJobPlace from './0013-salary-and-job-place';
+import * as rolesAndJobRuns from './0014-roles-and-job-runs';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the set is the
@@ -27,4 +28,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0010-application-steps': applicationSteps,
   '0012-insights': insights,
   '0013-salary-and-job-place': salaryAndJobPlace,
+  '0014-roles-and-job-runs': rolesAndJobRuns,
 };
