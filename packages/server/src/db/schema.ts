@@ -34,6 +34,8 @@ export interface Database {
   dashboards: DashboardsTable;
   dashboard_recruiters: DashboardRecruitersTable;
   job_runs: JobRunsTable;
+  stored_files: StoredFilesTable;
+  stored_file_chunks: StoredFileChunksTable;
 }
 
 /** Written by the database (default now()), never by the application. */
@@ -391,4 +393,23 @@ export interface JobRunsTable {
   period: string;
   instance: string;
   claimed_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+/** A file of the postgres file store (migration 0020): a temporary name until committed. */
+export interface StoredFilesTable {
+  id: string;
+  namespace: string;
+  name: string;
+  company_id: string;
+  temporary: boolean;
+  /** bigint: pg answers a string, PGlite a number. */
+  size: ColumnType<string | number, number | undefined, number>;
+  modified_at: Date;
+}
+
+/** The bytes of a stored file from `start`, at most 256 KB a row. */
+export interface StoredFileChunksTable {
+  file_id: string;
+  start: ColumnType<string | number, number, number>;
+  data: Uint8Array;
 }
