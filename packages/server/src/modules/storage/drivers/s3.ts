@@ -96,7 +96,14 @@ export function createS3Storage(client: S3Client, bucket: string, namespace: str
   async function* readObject(name: string, range: ByteRange): AsyncGenerator<Uint8Array> {
     const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: name, Range: `bytes=${range.start}-${range.end}` }));
     if (!answer.Body) return;
-    yield* answer.Body as Readable;
+    // Never more than asked, whatever the service answers (some S3 look-alikes read `bytes=0-0` as `0-`).
+    let left = range.end - range.start + 1;
+    for await (const chunk of answer.Body as Readable) {
+      const part = (chunk as Buffer).subarray(0, left);
+      left -= part.length;
+      yield part;
+      if (left <= 0) break;
+    }
   }
 
   async function* readParts(parts: { name: string; size: number }[], range: ByteRange): AsyncGenerator<Uint8Array> {
