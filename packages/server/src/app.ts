@@ -65,7 +65,9 @@ import { seoRoutes } from './modules/seo/routes';
 import { crawlerRoutes } from './modules/seo/crawler-routes';
 import { createSitemapRepository } from './modules/seo/sitemap-repository';
 import { createShareService, shareRoutes } from './modules/share/share';
-import { createDiskStorage, type FileStorage, removeStoredFiles } from './modules/storage/file-storage';
+import { type FileStorage, removeStoredFiles } from './modules/storage/file-storage';
+import { createFileStores, type FileStores } from './modules/storage/file-stores';
+import { createScheduler, type Scheduler } from './modules/jobs/scheduler';
 import { createUploadRepository } from './modules/storage/repository';
 import { storageRoutes } from './modules/storage/routes';
 import { createUnusedUploadSweeper } from './modules/storage/unused-uploads';
@@ -83,7 +85,7 @@ import { createEventBus, type EventBus } from './events/event-bus';
 import { createBuiltinProvider } from './modules/steps/builtin-assessments';
 import { createInterviewService } from './modules/steps/interview';
 import { createInterviewRepository, createStepRepository } from './modules/steps/repository';
-import { createDiskVideoStorage } from './modules/steps/video-storage';
+import { videoStorageOf } from './modules/steps/video-storage';
 import { stepRoutes } from './modules/steps/routes';
 import { createStepService, type StepService } from './modules/steps/service';
 
@@ -133,13 +135,17 @@ declare module 'fastify' {
     domainEvents: DomainEvents;
     /** The cached public board and offer answers (tests look at its size). */
     publicAnswers: PublicAnswerCache;
+    /** The file stores of every namespace on the configured driver (FILE_STORE). */
+    files: FileStores;
+    /** Background jobs run once per period across instances: register before the app is ready. */
+    scheduler: Scheduler;
   }
 }
 
 export interface BuildAppOptions {
   db: Kysely<Database>;
   config: Pick<Config, 'publicUrl' | 'distDir' | 'nodeEnv' | 'logLevel'> &
-    Partial<Pick<Config, 'dataDir' | 'redisUrl' | 'smtpUrl' | 'mailFrom' | 'indeedClientId' | 'retentionDays' | 'trustProxy' | 'uploadLimits'>>;
+    Partial<Pick<Config, 'dataDir' | 'redisUrl' | 'smtpUrl' | 'mailFrom' | 'indeedClientId' | 'retentionDays' | 'trustProxy' | 'uploadLimits' | 'fileStore'>>;
   /** Overrides the logger chosen from the config (tests pass false). */
   logger?: FastifyServerOptions['logger'];
   /** The "process start" reported by /builds/latest.json when dist/ has no build-info.json. */
@@ -150,8 +156,10 @@ export interface BuildAppOptions {
    * with a magic link to continue (tests pass a recorder).
    */
   notifyCandidate?: NotifyCandidate;
-  /** Where uploaded files go (default: DATA_DIR/uploads on disk). */
+  /** Where uploaded CVs go (default: the `uploads` namespace of config.fileStore, disk under DATA_DIR/uploads). */
   storage?: FileStorage;
+  /** Checks background jobs this often (tests pass a long one and call runDue). */
+  schedulerTickMs?: number;
   /** Requests per client IP on the public write routes (apply, upload, referral). */
   rateLimit?: RateLimit;
 }
@@ -264,7 +272,13 @@ export async function buildApp({
   // Without a DATA_DIR (some tests) files go to a temporary folder of this app alone: the start-up
   // sweep removes files its database does not name, so two apps must never share one.
   const dataDir = config.dataDir ?? join(tmpdir(), `rec-data-${process.pid}-${randomBytes(6).toString('hex')}`);
-  const storage = options.storage ?? createDiskStorage(join(dataDir, 'uploads'));
+  const fileStores = createFileStores(config.fileStore ?? { driver: 'disk' }, dataDir, db);
+  const storage = options.storage ?? fileStores.uploads;
+  app.decorate('files', { ...fileStores, uploads: storage });
+  const scheduler = createScheduler({ db, log: app.log, tickMs: options.schedulerTickMs });
+  app.decorate('scheduler', scheduler);
+  app.addHook('onReady', async () => scheduler.start());
+  app.addHook('onClose', () => scheduler.stop());
   const openings = createOpeningService({
     repository: createOpeningRepository(db),
     now,
@@ -285,18 +299,20 @@ export async function buildApp({
   const events = createEventBus(app.log);
   // Files answering a form step are named by the step's progress, not by an upload row: their own
   // folder keeps them out of the sweep of uploads that no row names.
-  const stepFiles = createDiskStorage(join(dataDir, 'uploads', 'step-files'));
+  const stepFiles = fileStores.stepFiles;
   const steps = createStepService({ repository: createStepRepository(db), events, provider: createBuiltinProvider(), now, files: stepFiles });
   app.decorate('events', events);
   app.decorate('steps', steps);
   const interview = createInterviewService({
     steps,
     repository: createInterviewRepository(db),
-    storage: createDiskVideoStorage(join(dataDir, 'uploads', 'interviews')),
+    storage: videoStorageOf(fileStores.interviews),
   });
   await app.register(stepRoutes, { steps, interview });
 
   const rateLimit = options.rateLimit ?? { limit: 30, windowMs: 60_000 };
+  // With Redis the public limits are shared by every instance (issue 18), like the sign-in limits.
+  const sharedCounters = (name: string) => (config.redisUrl ? { counters: rateLimitStore, name } : undefined);
   const applications = createApplicationService({
     repository: createApplicationRepository(db),
     offers,
@@ -307,20 +323,28 @@ export async function buildApp({
       return { stepsToken: (await steps.issueToken(companyId, applicationId)).token };
     },
   });
-  await app.register(applicationRoutes, { applications, limiter: createRateLimiter(rateLimit) });
+  await app.register(applicationRoutes, { applications, limiter: createRateLimiter(rateLimit, sharedCounters('apply')) });
   const uploads = createUploadRepository(db);
   const sweeper = createUnusedUploadSweeper({ uploads, storage, now, log: app.log });
-  app.addHook('onReady', async () => sweeper.start());
-  app.addHook('onClose', () => sweeper.stop());
+  sweeper.schedule(scheduler);
+  // Files a crash left go at start-up, before anyone asks for more room (safe on every instance:
+  // temporaries younger than ten minutes are another write under way and are kept).
+  let leftovers: Promise<void> | undefined;
+  app.addHook('onReady', async () => {
+    leftovers = sweeper.removeLeftovers().catch((error: unknown) => app.log.error({ err: error }, 'start-up sweep of leftover files failed'));
+  });
+  app.addHook('onClose', async () => {
+    await leftovers;
+  });
   await app.register(storageRoutes, {
     storage,
     uploads,
     offers: offerRepository,
-    limiter: createRateLimiter(rateLimit),
+    limiter: createRateLimiter(rateLimit, sharedCounters('upload')),
     audit,
     limits: config.uploadLimits,
   });
-  await app.register(referralRoutes, { referrals: createReferralService(db, config.publicUrl), limiter: createRateLimiter(rateLimit) });
+  await app.register(referralRoutes, { referrals: createReferralService(db, config.publicUrl), limiter: createRateLimiter(rateLimit, sharedCounters('referral')) });
   await app.register(shareRoutes, { shares: createShareService(db, config.publicUrl) });
   await app.register(seoRoutes, { distDir: config.distDir, publicUrl: config.publicUrl, offers, boards, cache: publicAnswers });
   await app.register(crawlerRoutes, { publicUrl: config.publicUrl, sitemap: createSitemapRepository(db) });

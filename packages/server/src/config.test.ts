@@ -32,7 +32,23 @@ describe('loadConfig', () => {
         minFreeBytes: 1024 * 1024 * 1024,
       },
       seedDemo: false,
+      fileStore: { driver: 'disk' },
     });
+  });
+
+  it('chooses the file store: disk with the embedded database, postgres with DATABASE_URL, s3 with a bucket', () => {
+    assert.deepEqual(loadConfig({}).fileStore, { driver: 'disk' });
+    assert.deepEqual(loadConfig({ DATABASE_URL: 'postgres://db/rec' }).fileStore, { driver: 'postgres' });
+    assert.deepEqual(loadConfig({ DATABASE_URL: 'postgres://db/rec', FILE_STORE: 'disk' }).fileStore, { driver: 'disk' });
+    assert.deepEqual(loadConfig({ FILE_STORE: 's3', S3_BUCKET: 'rec-files', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: '1' }).fileStore, {
+      driver: 's3',
+      bucket: 'rec-files',
+      region: 'us-east-1',
+      endpoint: 'http://minio:9000',
+      forcePathStyle: true,
+    });
+    assert.throws(() => loadConfig({ FILE_STORE: 's3' }), (error: unknown) => error instanceof ConfigError && error.message.includes('S3_BUCKET'));
+    assert.throws(() => loadConfig({ FILE_STORE: 'ftp' }), (error: unknown) => error instanceof ConfigError && error.message.includes('FILE_STORE='));
   });
 
   it('reads TRUST_PROXY as a flag, a hop count or a list of proxy addresses, and refuses anything else', () => {

@@ -35,7 +35,15 @@ export interface Config {
   uploadLimits: UploadLimits;
   /** Seed the demo companies and accounts into an empty database even in production (SEED_DEMO=1). */
   seedDemo: boolean;
+  /** Where uploaded files live (FILE_STORE): disk by default with the embedded database, postgres with DATABASE_URL. */
+  fileStore: FileStoreConfig;
 }
+
+/** The file store driver and, for s3, its bucket (credentials come from the SDK's usual variables). */
+export type FileStoreConfig =
+  | { driver: 'disk' }
+  | { driver: 'postgres' }
+  | { driver: 's3'; bucket: string; region: string; endpoint?: string; forcePathStyle?: boolean };
 
 /** What one client address and one company may hold in unattached uploads, and when the disk is too full. */
 export interface UploadLimits {
@@ -123,6 +131,11 @@ const EnvSchema = v.object({
   UPLOAD_PENDING_PER_COMPANY: v.optional(wholeNumber('must be a whole number of files'), String(DEFAULT_UPLOAD_LIMITS.perCompanyCount)),
   UPLOAD_PENDING_MB_PER_COMPANY: v.optional(wholeNumber('must be a whole number of megabytes'), String(DEFAULT_UPLOAD_LIMITS.perCompanyBytes / MB)),
   UPLOAD_MIN_FREE_MB: v.optional(wholeNumber('must be a whole number of megabytes'), String(DEFAULT_UPLOAD_LIMITS.minFreeBytes / MB)),
+  FILE_STORE: v.optional(v.picklist(['disk', 'postgres', 's3'], 'must be disk, postgres or s3')),
+  S3_BUCKET: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name'))),
+  S3_REGION: v.optional(v.pipe(v.string(), v.regex(/^[\w-]{1,50}$/, 'must be a region name like eu-west-1 or auto')), 'us-east-1'),
+  S3_ENDPOINT: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/, 'must be an http(s) URL'))),
+  S3_FORCE_PATH_STYLE: v.optional(v.pipe(v.picklist(['0', '1', 'true', 'false'], 'must be 1 or 0'), v.transform((value) => value === '1' || value === 'true'))),
   SEED_DEMO: v.optional(v.pipe(v.picklist(['0', '1', 'true', 'false'], 'must be 1 or 0'), v.transform((value) => value === '1' || value === 'true')), '0'),
 });
 
@@ -151,6 +164,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   }
 
   const parsed = result.output;
+  const driver = parsed.FILE_STORE ?? (parsed.DATABASE_URL ? 'postgres' : 'disk');
+  if (driver === 's3' && !parsed.S3_BUCKET) throw new ConfigError('Invalid configuration:\n  S3_BUCKET="": FILE_STORE=s3 needs a bucket');
+  const fileStore: FileStoreConfig =
+    driver === 's3'
+      ? { driver, bucket: parsed.S3_BUCKET ?? '', region: parsed.S3_REGION, endpoint: parsed.S3_ENDPOINT, forcePathStyle: parsed.S3_FORCE_PATH_STYLE }
+      : { driver };
   const nodeEnv = parsed.NODE_ENV;
   const urlHost = parsed.HOST.includes(':') ? `[${parsed.HOST}]` : parsed.HOST;
   return {
@@ -176,5 +195,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       minFreeBytes: parsed.UPLOAD_MIN_FREE_MB * MB,
     },
     seedDemo: parsed.SEED_DEMO,
+    fileStore,
   };
 }

@@ -7,7 +7,7 @@ import { migrateToLatest } from './db/migrate';
 import { claimDataDir } from './operations/data-dir-lock';
 import { DEMO_ACCOUNTS } from './seed/demo-accounts';
 import { DEMO } from './seed/demo-ids';
-import { createDiskStorage } from './modules/storage/file-storage';
+import { createFileStores } from './modules/storage/file-stores';
 import { firstAdminHint, prepareStartUpData, type StartUpData } from './seed/start-up';
 
 /** Start-up: config, database, migrations, demo seed on an empty database, listen. */
@@ -36,8 +36,8 @@ async function main(): Promise<void> {
   let startUp: StartUpData;
   try {
     await migrateToLatest(database.db);
-    // The demo applications' CVs become real PDF files in the upload storage the app serves.
-    startUp = await prepareStartUpData(database.db, config, createDiskStorage(join(config.dataDir, 'uploads')));
+    // The demo applications' CVs become real PDF files in the upload storage the app serves (FILE_STORE).
+    startUp = await prepareStartUpData(database.db, config, createFileStores(config.fileStore, config.dataDir, database.db).uploads);
   } catch (error) {
     await database.close();
     throw error;

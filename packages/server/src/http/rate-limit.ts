@@ -15,11 +15,18 @@ export interface RateLimiter {
   guard(request: FastifyRequest): Promise<void>;
 }
 
+/** Counters every instance shares (Redis): `hit` adds one and answers the count in the window. */
+export interface SharedCounters {
+  hit(key: string, windowMs: number): Promise<number>;
+}
+
 /**
- * A fixed-window counter per key, in this process's memory. Enough for one API process; when
- * the API scales out the counters move to Redis (same interface).
+ * A fixed-window counter per key. In this process's memory by default; with `shared` (Redis,
+ * when REDIS_URL is set) the guard counts in the store every instance uses, so a client behind a
+ * load balancer gets `limit` requests in all, not `limit` per instance. `name` keeps the limiters
+ * of different routes apart in the shared store.
  */
-export function createRateLimiter({ limit, windowMs }: RateLimit): RateLimiter {
+export function createRateLimiter({ limit, windowMs }: RateLimit, shared?: { counters: SharedCounters; name: string }): RateLimiter {
   const windows = new Map<string, { start: number; count: number }>();
   let lastSweep = 0;
 
@@ -38,10 +45,19 @@ export function createRateLimiter({ limit, windowMs }: RateLimit): RateLimiter {
     return current.count <= limit;
   }
 
+  async function allowed(key: string): Promise<boolean> {
+    if (!shared) return hit(key);
+    // Redis down: this instance's own counter still bounds the client rather than failing the request.
+    return shared.counters.hit(`public:${shared.name}:${key}`, windowMs).then(
+      (count) => count <= limit,
+      () => hit(key),
+    );
+  }
+
   return {
     hit,
     async guard(request) {
-      if (!hit(request.ip)) throw new HttpError(429, ERROR_KEYS.tooManyRequests);
+      if (!(await allowed(request.ip))) throw new HttpError(429, ERROR_KEYS.tooManyRequests);
     },
   };
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { FileStorage } from '../modules/storage/file-storage';
+import { createPostgresStorage } from '../modules/storage/drivers/postgres';
 import { pdfText } from '../testing/pdf-text';
 import { describeEachBackend } from '../testing/test-database';
 import { cvPdf } from './cv-pdf';
@@ -47,37 +47,8 @@ describe('cvPdf', () => {
 
 describeEachBackend('seeding the demo CVs', (context) => {
   it('gives each seeded application a real PDF with the candidate’s name, once', async () => {
-    const files = new Map<string, Buffer>();
-    const staged = new Map<string, Buffer>();
-    const storage: FileStorage = {
-      async stage(companyId, bytes, extension) {
-        const key = `${companyId}/${String(files.size + staged.size).padStart(32, '0')}.${extension}`;
-        staged.set(key, bytes);
-        return {
-          key,
-          async commit() {
-            files.set(key, bytes);
-            staged.delete(key);
-          },
-          async discard() {
-            staged.delete(key);
-          },
-        };
-      },
-      async get(key) {
-        return files.get(key);
-      },
-      async remove(key) {
-        files.delete(key);
-      },
-      async list() {
-        return { stored: [], temporary: [] };
-      },
-      async removeTemporary() {},
-      async freeBytes() {
-        return undefined;
-      },
-    };
+    // The postgres driver: the seeded CVs are in the database every instance reads.
+    const storage = createPostgresStorage(context.db, `demo-cvs-${Date.now()}`);
     const written = await seedDemoCvs(context.db, storage);
     assert.ok(written >= 50, `seeded CVs: ${written}`);
     const rows = await context.db
@@ -88,7 +59,7 @@ describeEachBackend('seeding the demo CVs', (context) => {
     assert.equal(rows.length, written);
     for (const row of rows) {
       const form = row.form as { firstName: string; lastName: string };
-      const bytes = files.get(row.storage_key);
+      const bytes = await storage.get(row.storage_key);
       assert.ok(bytes, row.storage_key);
       assert.equal(row.size, bytes.length);
       assert.equal(row.content_type, 'application/pdf');

@@ -1,55 +1,48 @@
-import { randomBytes } from 'node:crypto';
-import { appendFile, mkdir, open, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createDiskStorage } from '../storage/drivers/disk';
+import { type ByteRange, collect, type FileStorage, type OpenedFile, type StoredFileInfo } from '../storage/file-storage';
 
 /**
- * Where interview answers are written while they are recorded: a file per attempt that grows
- * chunk by chunk, so an upload resumes where the server's copy ends. Local disk under
- * DATA_DIR/uploads/interviews by default; object storage would use multipart uploads behind the
- * same calls.
+ * Interview answers while they are recorded: a file per attempt that grows chunk by chunk, so an
+ * upload resumes where the server's copy ends. A view of a FileStorage (its growing files), so
+ * answers live wherever FILE_STORE puts files and every instance reads them.
  */
 export interface VideoStorage {
   create(companyId: string): Promise<string>;
   append(key: string, bytes: Buffer): Promise<void>;
+  /** Bytes received so far (throws when there is no such file). */
   size(key: string): Promise<number>;
   /** The first `length` bytes (the magic-byte check). */
   head(key: string, length: number): Promise<Buffer>;
   remove(key: string): Promise<void>;
+  /** Streams the answer or a range of it (video seeking); undefined when there is none. */
+  openRead(key: string, range?: ByteRange): Promise<OpenedFile | undefined>;
+  stat(key: string): Promise<StoredFileInfo | undefined>;
 }
 
-const KEY = /^[0-9a-f]{24}\/[0-9a-f]{32}\.video$/;
-
-export function createDiskVideoStorage(root: string): VideoStorage {
-  const pathOf = (key: string) => {
-    // Keys are ours, but a corrupted row must never reach outside the folder.
-    if (!KEY.test(key)) throw new Error(`invalid video key ${key}`);
-    return join(root, key);
-  };
+export function videoStorageOf(files: FileStorage): VideoStorage {
   return {
-    async create(companyId) {
-      const key = `${companyId}/${randomBytes(16).toString('hex')}.video`;
-      await mkdir(join(root, companyId), { recursive: true });
-      await writeFile(pathOf(key), Buffer.alloc(0), { flag: 'wx', mode: 0o600 });
-      return key;
-    },
-    append: (key, bytes) => appendFile(pathOf(key), bytes),
+    create: (companyId) => files.create(companyId, 'video'),
+    append: (key, bytes) => files.append(key, bytes),
     async size(key) {
-      return (await stat(pathOf(key))).size;
+      const info = await files.stat(key);
+      if (!info) throw new Error('no such interview answer');
+      return info.size;
     },
     async head(key, length) {
-      const handle = await open(pathOf(key), 'r');
-      try {
-        const buffer = Buffer.alloc(length);
-        const { bytesRead } = await handle.read(buffer, 0, length, 0);
-        return buffer.subarray(0, bytesRead);
-      } finally {
-        await handle.close();
-      }
+      const opened = await files.openRead(key, { start: 0, end: length - 1 });
+      if (!opened) throw new Error('no such interview answer');
+      return collect(opened.stream);
     },
-    async remove(key) {
-      await rm(pathOf(key), { force: true });
-    },
+    remove: (key) => files.remove(key),
+    openRead: (key, range) => files.openRead(key, range),
+    stat: (key) => files.stat(key),
   };
+}
+
+/** Answers on the local disk under `root` (kept for callers written before FILE_STORE). */
+export function createDiskVideoStorage(root: string): VideoStorage {
+  return videoStorageOf(createDiskStorage(join(root)));
 }
 
 /** The container of a recorded answer from its first bytes: WebM (EBML header) or MP4 (`ftyp` box), else null. */

@@ -12,6 +12,7 @@ import type { RateLimiter } from '../../http/rate-limit';
 import { validateRequest } from '../../http/validation';
 import { AUDIT_ACTIONS, type AuditLog } from '../audit/audit-log';
 import { attachmentDisposition } from '../../http/content-disposition';
+import { sendStoredFile } from '../../http/file-response';
 import type { OfferRepository } from '../offers/repository';
 import { isOfferOpen } from '../offers/service';
 import { recogniseContent } from './file-content';
@@ -129,16 +130,18 @@ export const storageRoutes: FastifyPluginAsync<StorageRoutesOptions> = async (ap
       const auth = authOrThrow(request);
       const companyId = tenantOf(auth);
       const upload = await options.uploads.find(companyId, request.params.id);
-      const bytes = upload && (await options.storage.get(upload.storageKey));
-      if (!upload || !bytes) throw new HttpError(404, ERROR_KEYS.fileNotFound);
+      const info = upload && (await options.storage.stat(upload.storageKey));
+      if (!upload || !info) throw new HttpError(404, ERROR_KEYS.fileNotFound);
+      // A range request (a resumed download) is a read too: audited like the first.
       await options.audit.record({ companyId, actorId: auth.account.id, action: AUDIT_ACTIONS.fileDownload, openingId: null, details: { uploadId: request.params.id } });
-      return reply
+      reply
         .header('content-type', upload.contentType)
         .header('content-disposition', attachmentDisposition(upload.originalName))
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'private, no-store')
-        .send(bytes);
+        .header('cache-control', 'private, no-store');
+      // Streamed from whichever driver holds it, never whole in memory.
+      return sendStoredFile(request, reply, options.storage, upload.storageKey);
     },
   );
 };
