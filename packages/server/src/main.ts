@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { isAbsolute, join, relative } from 'node:path';
+import { isAbsolute, relative } from 'node:path';
 import { buildApp } from './app';
 import { type Config, loadConfig } from './config';
 import { type DatabaseHandle, createDatabase, databaseTarget } from './db/database';

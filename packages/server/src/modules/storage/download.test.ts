@@ -65,4 +65,25 @@ describeEachBackend('downloading an uploaded CV', (context) => {
     assert.equal(response.statusCode, 403);
     assert.equal(response.json().error, ERROR_KEYS.forbidden);
   });
+
+  it('answers a range with 206 and Content-Range, a suffix range, and 416 past the end', async () => {
+    const ranged = (range: string) => t.app.inject({ url, headers: { cookie: owner, origin: OWN_ORIGIN, range } });
+    const first = await ranged('bytes=0-9');
+    assert.equal(first.statusCode, 206, first.body);
+    assert.deepEqual(first.rawPayload, SMALL_PDF.subarray(0, 10));
+    assert.equal(first.headers['content-range'], `bytes 0-9/${SMALL_PDF.length}`);
+    assert.equal(first.headers['content-length'], '10');
+    assert.equal(first.headers['accept-ranges'], 'bytes');
+    const tail = await ranged('bytes=-5');
+    assert.equal(tail.statusCode, 206);
+    assert.deepEqual(tail.rawPayload, SMALL_PDF.subarray(SMALL_PDF.length - 5));
+    const open = await ranged('bytes=3-');
+    assert.deepEqual(open.rawPayload, SMALL_PDF.subarray(3));
+    const past = await ranged(`bytes=${SMALL_PDF.length}-`);
+    assert.equal(past.statusCode, 416);
+    assert.equal(past.headers['content-range'], `bytes */${SMALL_PDF.length}`);
+    const several = await ranged('bytes=0-1,4-5');
+    assert.equal(several.statusCode, 200, 'several ranges: the whole file');
+    assert.deepEqual(several.rawPayload, SMALL_PDF);
+  });
 });

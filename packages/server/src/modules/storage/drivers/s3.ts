@@ -89,7 +89,7 @@ export function createS3Storage(client: S3Client, bucket: string, namespace: str
     if (head.Metadata?.[GROWING] !== 'true') return { size: head.ContentLength ?? 0, modifiedAt: head.LastModified ?? new Date(0), parts: undefined };
     const parts = (await listAll(partsOf(key))).sort((a, b) => a.name.localeCompare(b.name));
     const size = parts.reduce((sum, part) => sum + part.size, 0);
-    const modifiedAt = parts.reduce((latest, part) => (part.modifiedAt > latest ? part.modifiedAt : latest), head.LastModified ?? new Date(0));
+    const modifiedAt = new Date(Math.max((head.LastModified ?? new Date(0)).getTime(), ...parts.map((part) => part.modifiedAt.getTime())));
     return { size, modifiedAt, parts };
   }
 
