@@ -11,6 +11,7 @@
 // Exits 1 when a budget is exceeded.
 // dashboards (issue 14, bench-dashboards.mjs): a six-panel dashboard over 100,000 applications.
 // board (issue 17, bench-board.mjs): the 500-offer board in headless Chromium (first title, long tasks).
+// storage (issue 18, bench-storage.mjs): 10 MB upload/download, postgres file store against disk.
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -144,12 +145,13 @@ async function benchExport() {
   return !failed;
 }
 
-// `npm run bench` runs every case; `npm run bench -- public` (or `export`, `dashboards`, `board`) runs one.
+// `npm run bench` runs every case; `npm run bench -- public` (or `export`, `dashboards`, `board`, `storage`) runs one.
 const CASES = {
   export: benchExport,
   public: async () => (await import('./bench-public.mjs')).benchPublic(),
   dashboards: async () => (await import('./bench-dashboards.mjs')).benchDashboards(),
   board: async () => (await import('./bench-board.mjs')).benchBoard(),
+  storage: async () => (await import('./bench-storage.mjs')).benchStorage(),
 };
 const chosen = process.argv.slice(2).filter((name) => name in CASES);
 let allMet = true;
