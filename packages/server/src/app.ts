@@ -280,7 +280,7 @@ export async function buildApp({
   app.addHook('onReady', async () => scheduler.start());
   app.addHook('onClose', () => scheduler.stop());
   const openings = createOpeningService({
-    repository: createOpeningRepository(db),
+    repository: createOpeningRepository(db, { removeFilesWithin: storage.removeWithin }),
     now,
     retentionDays: config.retentionDays ?? DEFAULT_RETENTION_DAYS,
     removeFiles: (keys) => removeStoredFiles(storage, keys, app.log),
@@ -324,7 +324,7 @@ export async function buildApp({
     },
   });
   await app.register(applicationRoutes, { applications, limiter: createRateLimiter(rateLimit, sharedCounters('apply')) });
-  const uploads = createUploadRepository(db);
+  const uploads = createUploadRepository(db, { removeFilesWithin: storage.removeWithin });
   const sweeper = createUnusedUploadSweeper({ uploads, storage, now, log: app.log });
   sweeper.schedule(scheduler);
   // Files a crash left go at start-up, before anyone asks for more room (safe on every instance:

@@ -1,6 +1,7 @@
 import type { OpeningSort, OpeningStatusValue, Salary } from '@rec/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { RemoveFilesWithin } from '../storage/file-storage';
 
 export interface OpeningRow {
   id: string;
@@ -58,7 +59,8 @@ function likePattern(search: string): string {
 export type OpeningRepository = ReturnType<typeof createOpeningRepository>;
 
 /** SQL of openings. Every query is scoped by the session's company: another company's opening does not exist here. */
-export function createOpeningRepository(db: Kysely<Database>) {
+/** `removeFilesWithin`: the file store's transactional removal, when it has one (postgres: files go with their records). */
+export function createOpeningRepository(db: Kysely<Database>, options: { removeFilesWithin?: RemoveFilesWithin } = {}) {
   function withCounts(companyId: string) {
     return db
       .selectFrom('openings as o')
@@ -215,6 +217,7 @@ export function createOpeningRepository(db: Kysely<Database>) {
         const deletedUploads = uploads.length
           ? await trx.deleteFrom('uploads').where('company_id', '=', companyId).where('id', 'in', uploads).returning('storage_key').execute()
           : [];
+        await options.removeFilesWithin?.(trx, deletedUploads.map((upload) => upload.storage_key));
         const candidates = [...new Set(applications.map((application) => application.candidate_id))];
         if (candidates.length) {
           await trx

@@ -1,4 +1,6 @@
 import type { Readable } from 'node:stream';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
 
 export { createDiskStorage } from './drivers/disk';
 
@@ -70,7 +72,15 @@ export interface FileStorage {
   removeTemporary(name: string): Promise<void>;
   /** Free bytes on the volume the files are written to; undefined when the storage cannot tell. */
   freeBytes(): Promise<number | undefined>;
+  /**
+   * Only where files live in the database (the postgres driver): removes them inside the
+   * caller's transaction, so they go if and only if their records go. Others remove after commit.
+   */
+  removeWithin?: RemoveFilesWithin;
 }
+
+/** Removes stored files inside a database transaction (see FileStorage.removeWithin). */
+export type RemoveFilesWithin = (trx: Kysely<Database>, keys: readonly string[]) => Promise<void>;
 
 /** Where a failed removal is reported. */
 export interface RemovalLog {

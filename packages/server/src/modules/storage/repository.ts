@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { RemoveFilesWithin } from './file-storage';
 
 export interface NewUploadRow {
   id: string;
@@ -27,7 +28,8 @@ export interface UploadRow {
 
 export type UploadRepository = ReturnType<typeof createUploadRepository>;
 
-export function createUploadRepository(db: Kysely<Database>) {
+/** `removeFilesWithin`: the file store's transactional removal, when it has one (postgres). */
+export function createUploadRepository(db: Kysely<Database>, options: { removeFilesWithin?: RemoveFilesWithin } = {}) {
   return {
     async insert(row: NewUploadRow): Promise<void> {
       await db
@@ -84,14 +86,19 @@ export function createUploadRepository(db: Kysely<Database>) {
      * One statement: an application cannot name an upload between the check and the delete.
      */
     async deleteUnusedBefore(before: Date): Promise<string[]> {
-      const rows = await db
-        .deleteFrom('uploads')
-        .where('created_at', '<', before)
-        .where(({ not, exists, selectFrom }) =>
-          not(exists(selectFrom('applications as a').select('a.id').whereRef('a.company_id', '=', 'uploads.company_id').where((eb) => eb.or([eb('a.cv_upload_id', '=', eb.ref('uploads.id')), eb('a.cover_letter_upload_id', '=', eb.ref('uploads.id'))])))),
-        )
-        .returning('storage_key')
-        .execute();
+      // The records and (in the database) their files in one transaction: both go or neither.
+      const rows = await db.transaction().execute(async (trx) => {
+        const deleted = await trx
+          .deleteFrom('uploads')
+          .where('created_at', '<', before)
+          .where(({ not, exists, selectFrom }) =>
+            not(exists(selectFrom('applications as a').select('a.id').whereRef('a.company_id', '=', 'uploads.company_id').where((eb) => eb.or([eb('a.cv_upload_id', '=', eb.ref('uploads.id')), eb('a.cover_letter_upload_id', '=', eb.ref('uploads.id'))])))),
+          )
+          .returning('storage_key')
+          .execute();
+        await options.removeFilesWithin?.(trx, deleted.map((row) => row.storage_key));
+        return deleted;
+      });
       // The uploads that stay are attached to an application: who uploaded them is no longer needed.
       await db.updateTable('uploads').set({ uploader_ip_hash: null }).where('created_at', '<', before).where('uploader_ip_hash', 'is not', null).execute();
       return rows.map((row) => row.storage_key);

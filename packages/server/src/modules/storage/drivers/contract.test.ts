@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema';
 import { testBackends, withTestDatabase } from '../../../testing/test-database';
 import type { DatabaseHandle } from '../../../db/database';
 import { collect, type FileStorage } from '../file-storage';
@@ -43,6 +45,8 @@ interface DriverFactory {
   skip?: string;
   open(namespace: string): Promise<FileStorage>;
   close(): Promise<void>;
+  /** The database of a driver that removes files inside a transaction (postgres). */
+  db?(): Kysely<Database>;
 }
 
 /** The same cases for every driver: what callers may rely on whatever FILE_STORE says. */
@@ -147,6 +151,23 @@ function contract(factory: DriverFactory): void {
       assert.equal(await storage.stat(key), undefined);
     });
 
+    it('removes files inside the owner’s transaction when it keeps them in the database', { skip: factory.db ? undefined : 'files outside the database' }, async () => {
+      const db = factory.db?.();
+      assert.ok(db && storage.removeWithin);
+      const remove = storage.removeWithin;
+      const staged = await storage.stage(COMPANY, Buffer.from('%PDF-1.4 owned'), 'pdf');
+      await staged.commit();
+      await assert.rejects(
+        db.transaction().execute(async (trx) => {
+          await remove(trx, [staged.key]);
+          throw new Error('the owner’s deletion failed');
+        }),
+      );
+      assert.ok(await storage.stat(staged.key), 'rolled back with the transaction');
+      await db.transaction().execute((trx) => remove(trx, [staged.key]));
+      assert.equal(await storage.stat(staged.key), undefined, 'gone with the commit');
+    });
+
     it('refuses keys that are not its own', async () => {
       await assert.rejects(storage.get('../../etc/passwd'));
       await assert.rejects(storage.remove(`${COMPANY}/../x.pdf`));
@@ -188,6 +209,10 @@ for (const backend of testBackends()) {
         handle = await opened;
       }
       return createPostgresStorage(handle.db, namespace);
+    },
+    db: () => {
+      if (!handle) throw new Error('not open yet');
+      return handle.db;
     },
     async close() {
       release?.();

@@ -139,6 +139,10 @@ export function createPostgresStorage(db: Kysely<Database>, namespace: string): 
     async removeTemporary(name) {
       await db.deleteFrom('stored_files').where('namespace', '=', namespace).where('name', '=', checkTemporaryName(name)).where('temporary', '=', true).execute();
     },
+    async removeWithin(trx, keys) {
+      if (!keys.length) return;
+      await trx.deleteFrom('stored_files').where('namespace', '=', namespace).where('name', 'in', keys.map(checkKey)).where('temporary', '=', false).execute();
+    },
     async freeBytes() {
       // The database's volume is not ours to measure; PostgreSQL reports a full disk itself.
       return undefined;
