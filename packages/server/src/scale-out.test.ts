@@ -37,6 +37,7 @@ describe('two instances behind a load balancer (FILE_STORE=postgres, shared Redi
   let proxy: Awaited<ReturnType<typeof startRoundRobinProxy>>;
   let admin: pg.Client;
   let cookie = '';
+  let stopping = false;
 
   async function startInstance(publicUrl: string, redisDb: number) {
     const port = await freePort();
@@ -63,6 +64,16 @@ describe('two instances behind a load balancer (FILE_STORE=postgres, shared Redi
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    // What an instance says after start-up is kept for the failure message (and drains its pipes).
+    let said = '';
+    const keep = (chunk: Buffer) => {
+      said = (said + chunk.toString()).slice(-4000);
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    void exited.then((code) => {
+      if (!stopping) console.log(`# instance on port ${port} exited (${code}); it said:\n${said}`);
+    });
     await waitForOutput(child, /Recruitment platform ready/, 180_000);
     const instance = { child, base: `http://127.0.0.1:${port}`, exited };
     instances.push(instance);
@@ -99,17 +110,18 @@ describe('two instances behind a load balancer (FILE_STORE=postgres, shared Redi
     admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();
     await admin.query(`create database ${database}`);
-    const proxyPort = await freePort();
-    const publicUrl = `http://127.0.0.1:${proxyPort}`;
+    // The proxy listens first, so the instances cannot pick its port.
+    const upstreams: string[] = [];
+    proxy = await startRoundRobinProxy(upstreams, await freePort());
     // A Redis database of this run: the sign-in limits of earlier runs are not this run's.
     const redisDb = randomInt(1, 16);
     // One after the other: the first migrates and seeds, the second finds it done.
-    const first = await startInstance(publicUrl, redisDb);
-    const second = await startInstance(publicUrl, redisDb);
-    proxy = await startRoundRobinProxy([first.base, second.base], proxyPort);
+    upstreams.push((await startInstance(proxy.base, redisDb)).base);
+    upstreams.push((await startInstance(proxy.base, redisDb)).base);
   });
 
   after(async () => {
+    stopping = true;
     await proxy?.close();
     for (const instance of instances) if (instance.child.exitCode === null) instance.child.kill('SIGKILL');
     await Promise.all(instances.map((instance) => instance.exited));
@@ -176,6 +188,7 @@ describe('two instances behind a load balancer (FILE_STORE=postgres, shared Redi
     let failed = 0;
     const victim = instances[0];
     assert.ok(victim);
+    stopping = true;
     for (let i = 0; i < 16; i++) {
       // The kill lands while an upload is under way (it may answer 502: then it was never acknowledged).
       if (i === 6) setTimeout(() => victim.child.kill('SIGKILL'), 15);

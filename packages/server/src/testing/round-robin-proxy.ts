@@ -5,8 +5,9 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
  * refuses the connection (it is down) goes to the following one, as a real balancer's health
  * check would. A request cut mid-way answers 502 (never acknowledged). Every answer carries
  * `x-upstream` (the index that served it), so a test can prove two instances shared the work.
+ * `upstreams` may be filled after the proxy listens (its port is then taken before the instances pick theirs).
  */
-export async function startRoundRobinProxy(upstreams: string[], port: number): Promise<{ base: string; close(): Promise<void> }> {
+export async function startRoundRobinProxy(upstreams: readonly string[], port = 0): Promise<{ base: string; close(): Promise<void> }> {
   let next = 0;
   const server: Server = createServer(async (incoming, outgoing) => {
     const chunks: Buffer[] = [];
@@ -27,9 +28,13 @@ export async function startRoundRobinProxy(upstreams: string[], port: number): P
     }
     outgoing.writeHead(503).end();
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  const address = server.address();
   return {
-    base: `http://127.0.0.1:${port}`,
+    base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}`,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
