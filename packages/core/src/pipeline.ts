@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import type { PipelineStage, StageKind } from './company-settings';
 import { StageIdSchema } from './company-settings';
+
+export type { PipelineStage, StageKind } from './company-settings';
 import { DATA_TABLE, type Locale } from './constants';
 import { ObjectIdSchema } from './ids';
 import { plainText } from './text-checks';

@@ -52,7 +52,7 @@ export async function seedDemoPipeline(db: Kysely<Database>): Promise<void> {
   const events: Insertable<ApplicationStageEventsTable>[] = [];
   const steps: Insertable<ApplicationStepsTable>[] = [];
   for (const app of apps) {
-    const n = Number.parseInt(app.id.slice(APPLICATION_PREFIX.length), 16);
+    const n = Number.parseInt(app.id.slice(APPLICATION_PREFIX.length), 16) - 0x100;
     const target = TARGETS[n % TARGETS.length] ?? 'NEW';
     const path = pathTo(target);
     const applied = new Date(app.created_at).getTime();
