@@ -242,7 +242,7 @@ export default function PipelinePage() {
       {data && query.view === 'table' ? (
         <>
           {canManage ? (
-            <div className="pipeline-bulk" role="region" aria-label={t('pipeline.bulk.label')}>
+            <section className="pipeline-bulk" aria-label={t('pipeline.bulk.label')}>
               <label className="pipeline-select-all">
                 <input
                   type="checkbox"
@@ -278,7 +278,7 @@ export default function PipelinePage() {
                   </Button>
                 </>
               ) : null}
-            </div>
+            </section>
           ) : null}
           <PipelineTable
             openingId={opening._id}

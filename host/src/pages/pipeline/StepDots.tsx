@@ -10,7 +10,6 @@ export function StepDots({ steps }: { steps: readonly PipelineStep[] }) {
   return (
     <span className="pipeline-steps" role="img" aria-label={t('pipeline.stepsLabel', { done, total: steps.length, summary })}>
       {steps.map((step, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: steps have no id here and keep their order
         <span key={index} className={`pipeline-dot pipeline-dot-${step.status.toLowerCase()}`} title={`${t(`pipeline.products.${step.product}`)}: ${t(`pipeline.stepStatus.${step.status}`)}`} />
       ))}
     </span>
