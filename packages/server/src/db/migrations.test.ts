@@ -102,16 +102,18 @@ for (const backend of testBackends()) {
           referrals: 2,
           share_links: 1,
           audit_log: 0,
-          // The step flow's demo: one opening's process, Camille's three steps (issue 10).
+          // The step flow's demo: one opening's process, Camille's three steps (issue 10); three steps for
+          // each of the 45 applications of the two pipeline demo openings (issue 11).
           company_step_processes: 0,
           opening_step_processes: 1,
-          application_steps: 3,
+          application_steps: 138,
           applicant_current_applications: 0,
           step_access_tokens: 0,
           interview_answers: 0,
           // 90 days of applications with their stage history for the dashboards (issue 14).
-          application_stage_events: 1718,
-          application_pipeline: 670,
+          // +126 for the two pipeline demo openings and a NEW for each other application (issue 11): every application has a stage.
+          application_stage_events: 1844,
+          application_pipeline: 734,
           dashboards: 2,
           dashboard_recruiters: 0,
           job_runs: 0,
