@@ -86,6 +86,9 @@ describeEachBackend('the pipeline of an opening and its decisions', (context) =>
     assert.equal(ascending.length, 30);
     assert.deepEqual(ascending, [...descending].reverse());
     assert.match((await pipeline('?sort=name')).items[0]?.name ?? '', / Bianchi$/, 'by last name');
+    const byStage = (await pipeline('?sort=stage&rowsPerPage=40')).items.map((item) => item.stage);
+    const order = ['NEW', 'IN_REVIEW', 'INTERVIEW', 'OFFER', 'HIRED', 'REJECTED'];
+    assert.deepEqual(byStage, [...byStage].sort((a, b) => order.indexOf(a) - order.indexOf(b)), 'in the company’s stage order');
 
     const board = await pipeline('?view=board&rowsPerPage=20');
     assert.equal(board.items.length, 30, 'every stage has at most 20 here: the whole opening');
