@@ -46,6 +46,7 @@ const router = createRouter(ROUTES, createMiddleware(createRouteServices()));
 // The analytics pages are their own chunks: the dashboard's carries chart.js and loads only there.
 const DashboardsEntryPage = lazy(() => import('./pages/analytics/DashboardsEntryPage'));
 const DashboardPage = lazy(() => import('./pages/analytics/DashboardPage'));
+const PipelinePage = lazy(() => import('./pages/pipeline/PipelinePage'));
 
 interface Screen {
   resolution: Resolution;
@@ -201,6 +202,12 @@ function renderPage(route: RouteDefinition, context: NavigationContext) {
       return (
         <Suspense fallback={null}>
           <DashboardPage dashboardId={params.dashboard_id ?? ''} />
+        </Suspense>
+      );
+    case 'pipeline':
+      return (
+        <Suspense fallback={null}>
+          <PipelinePage />
         </Suspense>
       );
     case 'coming':

@@ -12,6 +12,7 @@
 // dashboards (issue 14, bench-dashboards.mjs): a six-panel dashboard over 100,000 applications.
 // board (issue 17, bench-board.mjs): the 500-offer board in headless Chromium (first title, long tasks).
 // storage (issue 18, bench-storage.mjs): 10 MB upload/download, postgres file store against disk.
+// pipeline (issue 11, bench-pipeline.mjs): an opening with 2,000 applications: server time and first render, 500 ms.
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -152,6 +153,7 @@ const CASES = {
   dashboards: async () => (await import('./bench-dashboards.mjs')).benchDashboards(),
   board: async () => (await import('./bench-board.mjs')).benchBoard(),
   storage: async () => (await import('./bench-storage.mjs')).benchStorage(),
+  pipeline: async () => (await import('./bench-pipeline.mjs')).benchPipeline(),
 };
 const chosen = process.argv.slice(2).filter((name) => name in CASES);
 let allMet = true;

@@ -103,6 +103,8 @@ export const ROUTES: readonly RouteDefinition[] = [
   recruiter('/recruiter/openings/:opening_id/postings/create/:slug', OPENING_ROUTE, 'postings', { params: OPENING, page: 'posting-wizard' }),
   recruiter('/recruiter/openings/:opening_id/postings/:posting_id/edit/:slug', OPENING_ROUTE, 'postings', { params: OPENING, page: 'posting-wizard' }),
   recruiter('/recruiter/openings/:opening_id/postings/:slug', OPENING_ROUTE, 'postings', { params: OPENING, page: 'postings' }),
+  // The opening's pipeline (issue 11); the candidate page adds /candidates/:candidate_id beside it.
+  recruiter('/recruiter/openings/:opening_id/candidates', OPENING_ROUTE, 'openings', { params: OPENING, page: 'pipeline' }),
   recruiter('/recruiter/openings/:opening_id/*slug', [...EMBEDDED, 'opening-entry'], 'openings', { params: OPENING, page: 'opening-other' }),
   recruiter('/recruiter/*slug', EMBEDDED, 'openings'),
 

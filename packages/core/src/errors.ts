@@ -50,6 +50,12 @@ export const ERROR_KEYS = {
   dashboardInvalid: 'analytics.errors.invalidDashboard',
   dashboardInvalidQuery: 'analytics.errors.invalidQuery',
   dashboardRecruiterNotFound: 'analytics.errors.recruiterNotFound',
+  // The pipeline and decisions (issue 11), translated under `pipeline.errors` in locales/app.
+  applicationNotFound: 'pipeline.errors.applicationNotFound',
+  /** Moving into the rejected stage goes through reject (a reason, maybe a mail). */
+  stageUseReject: 'pipeline.errors.useReject',
+  stageUnknown: 'pipeline.errors.unknownStage',
+  alreadyRejected: 'pipeline.errors.alreadyRejected',
 } as const;
 export type ErrorKey = (typeof ERROR_KEYS)[keyof typeof ERROR_KEYS] | StepErrorKey;
 

@@ -36,6 +36,7 @@ export interface Database {
   job_runs: JobRunsTable;
   stored_files: StoredFilesTable;
   stored_file_chunks: StoredFileChunksTable;
+  application_mails: ApplicationMailsTable;
 }
 
 /** Written by the database (default now()), never by the application. */
@@ -354,6 +355,10 @@ export interface ApplicationStageEventsTable {
   application_id: string;
   stage: string;
   entered_at: ColumnType<Date, Date | string, Date | string>;
+  /** Who moved the candidate (migration 0015); null: the system (a new application, the demo). */
+  actor_id: ColumnType<string | null, string | null | undefined, never>;
+  /** The rejection reason code (REJECTION_REASONS of @rec/core/pipeline) of a move into the rejected stage. */
+  reason: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** Where an application stands, kept by a trigger on application_stage_events (never written by the application). */
@@ -412,4 +417,18 @@ export interface StoredFileChunksTable {
   file_id: string;
   start: ColumnType<string | number, number, number>;
   data: Uint8Array;
+}
+
+/** Mails sent to a candidate about an application (migration 0015): what and when, never the body. */
+export interface ApplicationMailsTable {
+  id: string;
+  company_id: string;
+  application_id: string;
+  /** The recruiter who sent it; null when the system did. */
+  actor_id: string | null;
+  /** 'rejection', ... */
+  kind: string;
+  language: string;
+  subject: string;
+  sent_at: ColumnType<Date, Date | string | undefined, never>;
 }

@@ -7,6 +7,11 @@ export const AUDIT_ACTIONS = {
   openingDelete: 'opening.delete',
   /** A recruiter downloaded an uploaded file (a candidate's CV). */
   fileDownload: 'file.download',
+  /** Pipeline decisions (issue 11): details hold application ids, stage codes and reason codes only. */
+  applicationStageMove: 'application.stage.move',
+  applicationReject: 'application.reject',
+  applicationsBulkMove: 'applications.bulk.move',
+  applicationsBulkReject: 'applications.bulk.reject',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 
