@@ -50,6 +50,10 @@ export const ERROR_KEYS = {
   dashboardInvalid: 'analytics.errors.invalidDashboard',
   dashboardInvalidQuery: 'analytics.errors.invalidQuery',
   dashboardRecruiterNotFound: 'analytics.errors.recruiterNotFound',
+  // The candidate page (issue 11).
+  candidateNotFound: 'errors.candidateNotFound',
+  /** A Range header the file cannot satisfy (416). */
+  rangeNotSatisfiable: 'errors.rangeNotSatisfiable',
 } as const;
 export type ErrorKey = (typeof ERROR_KEYS)[keyof typeof ERROR_KEYS] | StepErrorKey;
 

@@ -34,6 +34,7 @@ export interface Database {
   dashboards: DashboardsTable;
   dashboard_recruiters: DashboardRecruitersTable;
   job_runs: JobRunsTable;
+  candidate_notes: CandidateNotesTable;
 }
 
 /** Written by the database (default now()), never by the application. */
@@ -391,4 +392,16 @@ export interface JobRunsTable {
   period: string;
   instance: string;
   claimed_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+/** A recruiter's note on a candidate's application (migration 0016); `mentions` are account ids. */
+export interface CandidateNotesTable {
+  id: string;
+  company_id: string;
+  candidate_id: string;
+  application_id: string;
+  author_id: string;
+  text: string;
+  mentions: ColumnType<string[], string | undefined, never>;
+  created_at: CreatedAt;
 }
