@@ -82,6 +82,10 @@ import { createPostingService } from './modules/postings/service';
 import { createEventBus, type EventBus } from './events/event-bus';
 import { createBuiltinProvider } from './modules/steps/builtin-assessments';
 import { createInterviewService } from './modules/steps/interview';
+import { renderNoteMention } from './modules/candidate-review/mention-mail';
+import { createCandidateReviewRepository } from './modules/candidate-review/repository';
+import { candidateReviewRoutes } from './modules/candidate-review/routes';
+import { createCandidateReviewService } from './modules/candidate-review/service';
 import { createInterviewRepository, createStepRepository } from './modules/steps/repository';
 import { createDiskVideoStorage } from './modules/steps/video-storage';
 import { stepRoutes } from './modules/steps/routes';
@@ -289,12 +293,16 @@ export async function buildApp({
   const steps = createStepService({ repository: createStepRepository(db), events, provider: createBuiltinProvider(), now, files: stepFiles });
   app.decorate('events', events);
   app.decorate('steps', steps);
-  const interview = createInterviewService({
-    steps,
-    repository: createInterviewRepository(db),
-    storage: createDiskVideoStorage(join(dataDir, 'uploads', 'interviews')),
-  });
+  const videos = createDiskVideoStorage(join(dataDir, 'uploads', 'interviews'));
+  const interview = createInterviewService({ steps, repository: createInterviewRepository(db), storage: videos });
   await app.register(stepRoutes, { steps, interview });
+  const reviews = createCandidateReviewService({
+    repository: createCandidateReviewRepository(db),
+    events: domainEvents,
+    publicUrl: config.publicUrl,
+    notifyMention: (notice) => background.run(app.log, () => mailer.send(renderNoteMention(notice))),
+  });
+  await app.register(candidateReviewRoutes, { reviews, videos, files: storage, audit });
 
   const rateLimit = options.rateLimit ?? { limit: 30, windowMs: 60_000 };
   const applications = createApplicationService({

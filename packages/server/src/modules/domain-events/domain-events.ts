@@ -9,7 +9,8 @@ export type DomainEvent =
   | { type: 'COMPANY_CHANGED'; companyId: string }
   | { type: 'BOARD_CHANGED'; companyId: string; boardId: string }
   | { type: 'LOGO_CHANGED'; companyId: string }
-  | { type: 'BRAND_CHANGED'; companyId: string };
+  | { type: 'BRAND_CHANGED'; companyId: string }
+  | { type: 'CANDIDATE_UPDATED'; companyId: string; openingId: string; applicationId: string };
 
 /**
  * `local`: emitted by this process. `remote`: another instance's event relayed through Redis;
@@ -28,7 +29,7 @@ export interface DomainEvents {
   subscribe(listener: DomainEventListener): () => void;
 }
 
-const TYPES = new Set<DomainEvent['type']>(['POSTING_CHANGED', 'OPENING_CHANGED', 'COMPANY_CHANGED', 'BOARD_CHANGED', 'LOGO_CHANGED', 'BRAND_CHANGED']);
+const TYPES = new Set<DomainEvent['type']>(['POSTING_CHANGED', 'OPENING_CHANGED', 'COMPANY_CHANGED', 'BOARD_CHANGED', 'LOGO_CHANGED', 'BRAND_CHANGED', 'CANDIDATE_UPDATED']);
 
 /** A message from the wire is only trusted as far as its shape: a known type and a company id. */
 export function isDomainEvent(value: unknown): value is DomainEvent {

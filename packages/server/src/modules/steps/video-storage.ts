@@ -14,6 +14,8 @@ export interface VideoStorage {
   size(key: string): Promise<number>;
   /** The first `length` bytes (the magic-byte check). */
   head(key: string, length: number): Promise<Buffer>;
+  /** `length` bytes from `start` (fewer at the end of the file): the recruiter's player seeks with ranges. */
+  read(key: string, start: number, length: number): Promise<Buffer>;
   remove(key: string): Promise<void>;
 }
 
@@ -36,20 +38,27 @@ export function createDiskVideoStorage(root: string): VideoStorage {
     async size(key) {
       return (await stat(pathOf(key))).size;
     },
-    async head(key, length) {
-      const handle = await open(pathOf(key), 'r');
-      try {
-        const buffer = Buffer.alloc(length);
-        const { bytesRead } = await handle.read(buffer, 0, length, 0);
-        return buffer.subarray(0, bytesRead);
-      } finally {
-        await handle.close();
-      }
+    head(key, length) {
+      return readAt(pathOf(key), 0, length);
+    },
+    read(key, start, length) {
+      return readAt(pathOf(key), start, length);
     },
     async remove(key) {
       await rm(pathOf(key), { force: true });
     },
   };
+}
+
+async function readAt(path: string, start: number, length: number): Promise<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(buffer, 0, length, start);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
 }
 
 /** The container of a recorded answer from its first bytes: WebM (EBML header) or MP4 (`ftyp` box), else null. */
