@@ -8,6 +8,7 @@ import { claimDataDir } from './operations/data-dir-lock';
 import { DEMO_ACCOUNTS } from './seed/demo-accounts';
 import { DEMO } from './seed/demo-ids';
 import { createDiskStorage } from './modules/storage/file-storage';
+import { createDiskVideoStorage } from './modules/steps/video-storage';
 import { firstAdminHint, prepareStartUpData, type StartUpData } from './seed/start-up';
 
 /** Start-up: config, database, migrations, demo seed on an empty database, listen. */
@@ -37,7 +38,12 @@ async function main(): Promise<void> {
   try {
     await migrateToLatest(database.db);
     // The demo applications' CVs become real PDF files in the upload storage the app serves.
-    startUp = await prepareStartUpData(database.db, config, createDiskStorage(join(config.dataDir, 'uploads')));
+    startUp = await prepareStartUpData(
+      database.db,
+      config,
+      createDiskStorage(join(config.dataDir, 'uploads')),
+      createDiskVideoStorage(join(config.dataDir, 'uploads', 'interviews')),
+    );
   } catch (error) {
     await database.close();
     throw error;

@@ -68,7 +68,7 @@ export default function CandidatePage({ openingId, candidateId }: CandidatePageP
     return () => removeEventListener('keydown', onKey);
   }, [review, openingId, canManage]);
 
-  if (error) return <ErrorMessage message={t(error)} />;
+  if (error) return <ErrorMessage title={t(error)} message={t('candidatePage.loadFailed')} retryLabel={t('candidatePage.retry')} onRetry={() => void load()} />;
   if (!review || !notes) return <Loading label={t('candidatePage.loading')} />;
 
   const { applicant } = review;

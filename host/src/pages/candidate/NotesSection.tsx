@@ -138,12 +138,13 @@ const NoteForm = forwardRef<HTMLTextAreaElement, { openingId: string; candidateI
         onKeyDown={onKeyDown}
       />
       {open ? (
-        <ul id={listId} role="listbox" aria-label={t('notes.mentionList')} className="candidate-mentions">
+        <div id={listId} role="listbox" aria-label={t('notes.mentionList')} className="candidate-mentions">
           {matches.map((person, index) => (
-            <li
+            <div
               key={person._id}
               id={optionId(index)}
               role="option"
+              tabIndex={-1}
               aria-selected={index === active}
               onMouseDown={(event) => {
                 // Keep the focus in the textbox.
@@ -153,9 +154,9 @@ const NoteForm = forwardRef<HTMLTextAreaElement, { openingId: string; candidateI
               }}
             >
               {person.name}
-            </li>
+            </div>
           ))}
-        </ul>
+        </div>
       ) : null}
       <p className="visually-hidden" aria-live="polite">
         {open ? t('notes.mentionCount', { count: matches.length }) : ''}

@@ -77,7 +77,6 @@ export function TimelineSection({ timeline }: { timeline: TimelineEntry[] }) {
       <h2 id="candidate-timeline">{t('timeline.title')}</h2>
       <ol className="candidate-timeline">
         {timeline.map((entry, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: entries have no id of their own and never reorder
           <li key={index}>
             <span>{entryText(t, entry)}</span>
             <br />

@@ -97,15 +97,16 @@ for (const backend of testBackends()) {
           auth_tokens: 0,
           invitations: 1,
           uploads: 0,
-          candidates: 688,
-          applications: 734,
+          // +2 candidates who finished the step-flow opening's process, for the candidate page (issue 11, demo-reviews.ts).
+          candidates: 690,
+          applications: 736,
           referrals: 2,
           share_links: 1,
           audit_log: 0,
           // The step flow's demo: one opening's process, Camille's three steps (issue 10).
           company_step_processes: 0,
           opening_step_processes: 1,
-          application_steps: 3,
+          application_steps: 9,
           applicant_current_applications: 0,
           step_access_tokens: 0,
           interview_answers: 0,
@@ -115,6 +116,8 @@ for (const backend of testBackends()) {
           dashboards: 2,
           dashboard_recruiters: 0,
           job_runs: 0,
+          // A note on each of the two (issue 11).
+          candidate_notes: 2,
         });
 
         await db.updateTable('companies').set({ name: 'Lumen Robotics SA' }).where('id', '=', DEMO.companyId).execute();

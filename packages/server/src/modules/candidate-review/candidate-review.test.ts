@@ -1,12 +1,16 @@
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { it } from 'node:test';
 import type { CandidateNote, CandidateNotes, CandidateReview } from '@rec/core/candidate-review';
 import { readOutbox } from '../mail/mailer';
 import { injectAs } from '../../security/applicant-flow';
 import { DEMO_ACCOUNTS } from '../../seed/demo-accounts';
 import { DEMO } from '../../seed/demo-ids';
+import { DEMO_REVIEWS, seedDemoInterviewVideos } from '../../seed/demo-reviews';
 import { DEMO_STEPS } from '../../seed/demo-steps';
+import { createDiskVideoStorage } from '../steps/video-storage';
 import { uploadCv } from '../../testing/candidate';
 import { describeEachBackend } from '../../testing/test-database';
 import { MAX_RANGE_BYTES, rangeOf } from './byte-range';
@@ -196,7 +200,23 @@ describeEachBackend('the candidate page', (context) => {
       assert.equal((await as(DEMO_ACCOUNTS.owner.id, `${base}/interview-answers/bad/intro/video`)).statusCode, 404);
     });
 
-    it('keeps notes, mails the colleagues a note mentions, and refuses viewers', async () => {
+    it('seeds the demo candidates\' interview answers once, as real WebM and MP4 recordings', async () => {
+    const storage = createDiskVideoStorage(await mkdtemp(join(tmpdir(), 'rec-review-videos-')));
+    assert.equal(await seedDemoInterviewVideos(context.db, storage), 4);
+    assert.equal(await seedDemoInterviewVideos(context.db, storage), 0);
+    const response = await as(DEMO_ACCOUNTS.owner.id, `/v2/recruiter/openings/${DEMO_STEPS.openingId}/candidates/${DEMO_REVIEWS.candidateIds[1]}`);
+    const review = response.json() as CandidateReview;
+    assert.deepEqual(
+      review.interviewAnswers.map((answer) => answer.video?.contentType),
+      ['video/mp4', 'video/mp4'],
+    );
+    assert.deepEqual(Object.keys(review.assessments[0]?.scores ?? {}).length, 5);
+    assert.equal(review.formAnswers.find((answer) => answer.questionId === 'licence')?.answer, 'no');
+    const notes = (await as(DEMO_ACCOUNTS.viewer.id, `/v2/recruiter/openings/${DEMO_STEPS.openingId}/candidates/${DEMO_REVIEWS.candidateIds[0]}/notes`)).json() as CandidateNotes;
+    assert.equal(notes.items.length, 1);
+  });
+
+  it('keeps notes, mails the colleagues a note mentions, and refuses viewers', async () => {
       const { base } = await candidateWithAnswers();
       const viewerName = `${DEMO_ACCOUNTS.viewer.firstName} ${DEMO_ACCOUNTS.viewer.lastName}`;
       const list = (await as(DEMO_ACCOUNTS.owner.id, `${base}/notes`)).json() as CandidateNotes;
