@@ -48,6 +48,7 @@ const DashboardsEntryPage = lazy(() => import('./pages/analytics/DashboardsEntry
 const DashboardPage = lazy(() => import('./pages/analytics/DashboardPage'));
 // The candidate page is its own chunk too (video, notes, timeline load only there).
 const CandidatePage = lazy(() => import('./pages/candidate/CandidatePage'));
+const PipelinePage = lazy(() => import('./pages/pipeline/PipelinePage'));
 
 interface Screen {
   resolution: Resolution;
@@ -209,6 +210,12 @@ function renderPage(route: RouteDefinition, context: NavigationContext) {
       return (
         <Suspense fallback={null}>
           <CandidatePage key={`${params.opening_id}/${params.candidate_id}`} openingId={params.opening_id ?? ''} candidateId={params.candidate_id ?? ''} />
+        </Suspense>
+      );
+    case 'pipeline':
+      return (
+        <Suspense fallback={null}>
+          <PipelinePage />
         </Suspense>
       );
     case 'coming':

@@ -11,6 +11,7 @@
 // Exits 1 when a budget is exceeded.
 // dashboards (issue 14, bench-dashboards.mjs): a six-panel dashboard over 100,000 applications.
 // board (issue 17, bench-board.mjs): the 500-offer board in headless Chromium (first title, long tasks).
+// pipeline (issue 11, bench-pipeline.mjs): an opening with 2,000 applications: server time and first render, 500 ms.
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -150,6 +151,7 @@ const CASES = {
   public: async () => (await import('./bench-public.mjs')).benchPublic(),
   dashboards: async () => (await import('./bench-dashboards.mjs')).benchDashboards(),
   board: async () => (await import('./bench-board.mjs')).benchBoard(),
+  pipeline: async () => (await import('./bench-pipeline.mjs')).benchPipeline(),
 };
 const chosen = process.argv.slice(2).filter((name) => name in CASES);
 let allMet = true;

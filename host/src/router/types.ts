@@ -38,6 +38,7 @@ export type PageName =
   | 'opening'
   | 'opening-other'
   | 'opening-wizard'
+  | 'pipeline'
   | 'openings'
   | 'posting-wizard'
   | 'postings'

@@ -162,6 +162,8 @@ export interface ExportDownloadOptions {
   onProgress?: (received: number, total: number | null) => void;
   signal?: AbortSignal;
   fetch?: typeof globalThis.fetch;
+  /** Only these applications (the pipeline's selection, at most 200). */
+  applicationIds?: readonly string[];
 }
 
 /**
@@ -169,7 +171,7 @@ export interface ExportDownloadOptions {
  * ReadableStream reader so the dialog can show the bytes received, then handed back as one Blob.
  */
 export async function downloadApplicantsExport(api: ApiClient, openingId: string, categories: readonly ExportCategory[], options: ExportDownloadOptions): Promise<Blob> {
-  const url = api.baseURL + withQueryString(`${jobPath(openingId)}/export/applications`, { categories: [...categories] });
+  const url = api.baseURL + withQueryString(`${jobPath(openingId)}/export/applications`, { categories: [...categories], ...(options.applicationIds?.length ? { applicationIds: [...options.applicationIds] } : {}) });
   const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
   let response: Response;
   try {

@@ -54,6 +54,12 @@ export const ERROR_KEYS = {
   candidateNotFound: 'errors.candidateNotFound',
   /** A Range header the file cannot satisfy (416). */
   rangeNotSatisfiable: 'errors.rangeNotSatisfiable',
+  // The pipeline and decisions (issue 11), translated under `pipeline.errors` in locales/app.
+  applicationNotFound: 'pipeline.errors.applicationNotFound',
+  /** Moving into the rejected stage goes through reject (a reason, maybe a mail). */
+  stageUseReject: 'pipeline.errors.useReject',
+  stageUnknown: 'pipeline.errors.unknownStage',
+  alreadyRejected: 'pipeline.errors.alreadyRejected',
 } as const;
 export type ErrorKey = (typeof ERROR_KEYS)[keyof typeof ERROR_KEYS] | StepErrorKey;
 

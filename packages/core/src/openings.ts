@@ -239,8 +239,12 @@ export type PageQuery = v.InferOutput<typeof PageQuerySchema>;
 /** `GET /v2/jobs/{id}/export/applications` query: at least one category (else 400 errors.invalidQuery). */
 export const ExportQuerySchema = v.pipe(
   RawQuerySchema,
-  v.transform((query) => ({ categories: [...new Set(queryList(query, 'categories'))] })),
-  v.object({ categories: v.pipe(v.array(v.picklist(EXPORT_CATEGORIES)), v.minLength(1), v.maxLength(EXPORT_CATEGORIES.length)) }),
+  v.transform((query) => ({ categories: [...new Set(queryList(query, 'categories'))], applicationIds: [...new Set(queryList(query, 'applicationIds'))] })),
+  v.object({
+    categories: v.pipe(v.array(v.picklist(EXPORT_CATEGORIES)), v.minLength(1), v.maxLength(EXPORT_CATEGORIES.length)),
+    /** The pipeline's selection (issue 11): only these applications of the opening; none = all. */
+    applicationIds: v.pipe(v.array(ObjectIdSchema), v.maxLength(200)),
+  }),
 );
 export type ExportQuery = v.InferOutput<typeof ExportQuerySchema>;
 

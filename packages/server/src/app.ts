@@ -41,7 +41,7 @@ import { boardRoutes } from './modules/boards/routes';
 import { createBoardService } from './modules/boards/service';
 import { buildRoutes } from './modules/builds/routes';
 import { createCompanyRepository } from './modules/companies/repository';
-import { createDomainEvents, type DomainEvents } from './modules/domain-events/domain-events';
+import { CANDIDATE_EVENT_TYPES, createDomainEvents, type DomainEvents } from './modules/domain-events/domain-events';
 import { connectRedisEvents } from './modules/domain-events/redis-transport';
 import { companyRoutes } from './modules/companies/routes';
 import { createCompanyService } from './modules/companies/service';
@@ -75,6 +75,9 @@ import { createAuditLog } from './modules/audit/audit-log';
 import { exportRoutes } from './modules/exports/routes';
 import { createOpeningRepository } from './modules/openings/repository';
 import { openingRoutes } from './modules/openings/routes';
+import { createPipelineRepository } from './modules/pipeline/repository';
+import { pipelineRoutes } from './modules/pipeline/routes';
+import { createPipelineService } from './modules/pipeline/service';
 import { createOpeningService } from './modules/openings/service';
 import { createPostingRepository } from './modules/postings/repository';
 import { postingRoutes } from './modules/postings/routes';
@@ -237,7 +240,9 @@ export async function buildApp({
   // Redis) on another instance, so no instance serves a board older than the last write.
   const domainEvents = createDomainEvents({ onListenerError: (error) => app.log.error({ err: error }, 'domain event listener failed') });
   const publicAnswers = createPublicAnswerCache();
-  domainEvents.subscribe((event) => publicAnswers.invalidateCompany(event.companyId));
+  domainEvents.subscribe((event) => {
+    if (!CANDIDATE_EVENT_TYPES.has(event.type)) publicAnswers.invalidateCompany(event.companyId);
+  });
   app.decorate('domainEvents', domainEvents);
   app.decorate('publicAnswers', publicAnswers);
   if (config.redisUrl) {
@@ -283,6 +288,9 @@ export async function buildApp({
     postings: createPostingService({ repository: createPostingRepository(db), openings, publicUrl: config.publicUrl, now, events: domainEvents }),
   });
   await app.register(exportRoutes, { openings, applicants, audit });
+  await app.register(pipelineRoutes, {
+    pipeline: createPipelineService({ repository: createPipelineRepository(db), openings, audit, mailer, now, events: domainEvents, log: app.log }),
+  });
   await app.register(insightsRoutes, { insights: createInsightsService({ db, repository: createDashboardRepository(db), now }) });
   if (config.nodeEnv !== 'production' && mailer.outboxDir) await app.register(outboxRoutes, { outboxDir: mailer.outboxDir });
 
@@ -310,6 +318,7 @@ export async function buildApp({
     offers,
     notifyCandidate: options.notifyCandidate ?? createCandidateNotifier({ auth, mailer, publicUrl: config.publicUrl }),
     log: app.log,
+    events: domainEvents,
     afterCreate: async ({ companyId, applicationId }) => {
       await steps.createSteps(companyId, applicationId);
       return { stepsToken: (await steps.issueToken(companyId, applicationId)).token };

@@ -11,6 +11,7 @@ import { navigate } from '../../navigation';
 import { useTitle } from '../../title';
 import { formatDate } from '../openings/shared';
 import { adoptCandidateStyles } from './candidate-styles';
+import { CandidateDecisions, type DecisionHandle } from './CandidateDecisions';
 import { CandidateFile } from './CandidateFile';
 import { isTyping } from './format';
 import { NotesSection } from './NotesSection';
@@ -23,7 +24,8 @@ interface CandidatePageProps {
 
 /**
  * /recruiter/openings/{opening_id}/candidates/{candidate_id} (issue 11): everything the candidate
- * gave, the notes and the timeline. Keyboard: j/k previous and next candidate, n new note (not while typing in a field). Viewers see all of it but no decisions and no note form.
+ * gave, the notes and the timeline. Keyboard: j/k next and previous candidate, m move, r reject,
+ * n new note (not while typing in a field). Viewers see all of it but no decisions and no note form.
  */
 export default function CandidatePage({ openingId, candidateId }: CandidatePageProps) {
   adoptCandidateStyles();
@@ -33,6 +35,7 @@ export default function CandidatePage({ openingId, candidateId }: CandidatePageP
   const [notes, setNotes] = useState<CandidateNotes | null>(null);
   const [error, setError] = useState<string | null>(null);
   const noteField = useRef<HTMLTextAreaElement>(null);
+  const decisions = useRef<DecisionHandle>(null);
   const canManage = can(PERMISSIONS.candidatesManage);
 
   const load = useCallback(async () => {
@@ -60,6 +63,8 @@ export default function CandidatePage({ openingId, candidateId }: CandidatePageP
       const go = (id: string | null) => id && navigate(candidatePagePath(openingId, id));
       if (event.key === 'j') go(review.nextCandidateId);
       else if (event.key === 'k') go(review.previousCandidateId);
+      else if (event.key === 'm' && canManage) decisions.current?.move();
+      else if (event.key === 'r' && canManage) decisions.current?.reject();
       else if (event.key === 'n' && canManage) noteField.current?.focus();
       else return;
       event.preventDefault();
@@ -100,7 +105,7 @@ export default function CandidatePage({ openingId, candidateId }: CandidatePageP
           {name}
           <span className="candidate-stage">
             <span className="visually-hidden">{t('candidatePage.stageLabel')} </span>
-            {stageLabel(t, review.stage)}
+            {stageLabel(t, review.stage, locale)}
           </span>
         </h1>
         <div className="candidate-actions">
@@ -108,6 +113,7 @@ export default function CandidatePage({ openingId, candidateId }: CandidatePageP
             <CandidateLink openingId={openingId} candidateId={review.previousCandidateId} label={t('candidatePage.previous')} shortcut="k" />
             <CandidateLink openingId={openingId} candidateId={review.nextCandidateId} label={t('candidatePage.next')} shortcut="j" />
           </nav>
+          {canManage ? <CandidateDecisions ref={decisions} review={review} name={name} onChanged={() => void load()} /> : null}
         </div>
       </header>
       <p className="candidate-keys">{canManage ? t('candidatePage.keysManage') : t('candidatePage.keys')}</p>

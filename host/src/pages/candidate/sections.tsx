@@ -1,11 +1,13 @@
 import type { AssessmentView, TimelineEntry } from '@rec/core/candidate-review';
+import { stageLabel as coreStageLabel } from '@rec/core/pipeline';
 import type { Translate } from '@rec/i18n';
+import { $locale } from '../../api';
 import { useT } from '../../i18n';
 import { formatDateTime } from './format';
 
-/** A stage's name: the shared stage names once the pipeline brings them (`stages.<id>`), else this page's own. */
-export function stageLabel(t: Translate, stage: string): string {
-  return t(`stages.${stage}`, { defaultValue: t(`candidatePage.stages.${stage}`, { defaultValue: stage }) });
+/** A stage's name in the page's language (the pipeline's translated names, `pipelineStages.<id>`). */
+export function stageLabel(t: Translate, stage: string, locale: string): string {
+  return coreStageLabel({ id: stage }, locale, (key) => t(key));
 }
 
 /** Scores of the assessments the candidate allowed sharing, each with what it measures. */
@@ -59,7 +61,7 @@ function entryText(t: Translate, entry: TimelineEntry): string {
     case 'stepFinished':
       return t('timeline.stepFinished', { step: t(`steps.products.${entry.detail}`, { defaultValue: entry.detail }) });
     case 'stage':
-      return t(entry.reason ? 'timeline.stageWithReason' : 'timeline.stage', { stage: stageLabel(t, entry.detail), reason: entry.reason ?? '' });
+      return t(entry.reason ? 'timeline.stageWithReason' : 'timeline.stage', { stage: stageLabel(t, entry.detail, $locale.get()), reason: entry.reason ? t(`decisions.reasons.${entry.reason}`, { defaultValue: entry.reason }) : '' });
     case 'note':
       return t('timeline.note');
     case 'mail':

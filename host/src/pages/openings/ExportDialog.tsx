@@ -30,7 +30,20 @@ interface Progress {
  * The export of applicant data (spec §2): the three categories, all chosen at first; the
  * download streams with its progress shown, then is saved as 'Candidates Data {title} ({ref}).xlsx'.
  */
-export function ExportDialog({ opening, open, onClose, returnFocus }: { opening: OpeningResource; open: boolean; onClose: () => void; returnFocus?: () => HTMLElement | null | undefined }) {
+export function ExportDialog({
+  opening,
+  open,
+  onClose,
+  returnFocus,
+  applicationIds,
+}: {
+  opening: OpeningResource;
+  open: boolean;
+  onClose: () => void;
+  returnFocus?: () => HTMLElement | null | undefined;
+  /** Export only these applications (the pipeline's selection). */
+  applicationIds?: readonly string[];
+}) {
   const t = useT();
   const id = useId();
   const [chosen, setChosen] = useState<ExportCategory[]>([...EXPORT_CATEGORIES]);
@@ -67,6 +80,7 @@ export function ExportDialog({ opening, open, onClose, returnFocus }: { opening:
         locale: $locale.get(),
         signal: controller.signal,
         onProgress: (received, total) => setProgress({ received, total }),
+        ...(applicationIds?.length ? { applicationIds } : {}),
       });
       saveBlob(blob, exportFileName(opening));
       showToast({ tone: 'success', title: 'openings.toast.exported' });

@@ -40,6 +40,9 @@ export function OpeningPage() {
       <div className="page-header">
         <h1 id="opening-title">{opening.title}</h1>
         <StatusBadge status={opening.status} />
+        <a className="rec-button rec-button-secondary" href={`/recruiter/openings/${opening._id}/candidates`}>
+          {t('pipeline.candidatesLink', { count: opening.applicationsCount ?? 0 })}
+        </a>
         <OpeningActions opening={opening} />
       </div>
       <CareerPageNotice opening={opening} />

@@ -61,7 +61,16 @@ export function OpeningsListPage() {
       { id: 'referenceCode', header: t('openings.columns.referenceCode'), cell: (row) => row.referenceCode ?? '' },
       { id: 'status', header: t('openings.columns.status'), cell: (row) => <StatusBadge status={row.status} /> },
       { id: 'visibleOn', header: t('visibility.column'), cell: (row) => <VisibleOn opening={row} /> },
-      { id: 'applications', header: t('openings.columns.applications'), cell: (row) => row.applicationsCount ?? 0 },
+      {
+        id: 'applications',
+        header: t('openings.columns.applications'),
+        // The pipeline of the opening (issue 11): the count leads to its candidates.
+        cell: (row) => (
+          <a href={`/recruiter/openings/${row._id}/candidates`} aria-label={t('pipeline.candidatesOf', { title: row.title, count: row.applicationsCount ?? 0 })}>
+            {row.applicationsCount ?? 0}
+          </a>
+        ),
+      },
       { id: 'postings', header: t('openings.columns.postings'), cell: (row) => row.postingsCount ?? 0 },
       { id: 'createdAt', header: t('openings.columns.createdAt'), sortable: true, cell: (row) => formatDate(row.createdAt) },
       { id: 'updatedAt', header: t('openings.columns.updatedAt'), sortable: true, cell: (row) => formatDate(row.updatedAt) },

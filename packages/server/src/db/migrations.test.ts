@@ -36,9 +36,10 @@ const TABLES = [
   'dashboards',
   'dashboard_recruiters',
   'job_runs',
+  'application_mails',
   'candidate_notes',
 ] as const;
-const ALL_MIGRATIONS = ['0001-public-offers', '0002-accounts', '0003-applications', '0004-openings', '0005-submission-scope', '0006-upload-limits', '0007-board-names-contract-codes', '0009-apply-form', '0010-application-steps', '0012-insights', '0013-salary-and-job-place', '0014-roles-and-job-runs', '0016-candidate-notes'];
+const ALL_MIGRATIONS = ['0001-public-offers', '0002-accounts', '0003-applications', '0004-openings', '0005-submission-scope', '0006-upload-limits', '0007-board-names-contract-codes', '0009-apply-form', '0010-application-steps', '0012-insights', '0013-salary-and-job-place', '0014-roles-and-job-runs', '0015-pipeline-decisions', '0016-candidate-notes'];
 
 async function rowCounts(db: Kysely<Database>): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
@@ -103,19 +104,24 @@ for (const backend of testBackends()) {
           referrals: 2,
           share_links: 1,
           audit_log: 0,
-          // The step flow's demo: one opening's process, Camille's three steps (issue 10).
+          // The step flow's demo: one opening's process, Camille's three steps (issue 10); three steps for
+          // each of the 45 applications of the two pipeline demo openings (issue 11).
           company_step_processes: 0,
           opening_step_processes: 1,
-          application_steps: 9,
+          // +6: the two candidates of the candidate page's demo (demo-reviews.ts).
+          application_steps: 144,
           applicant_current_applications: 0,
           step_access_tokens: 0,
           interview_answers: 0,
           // 90 days of applications with their stage history for the dashboards (issue 14).
-          application_stage_events: 1718,
-          application_pipeline: 670,
+          // +126 for the two pipeline demo openings and a NEW for each other application (issue 11): every application has a stage.
+          // +2: the candidate page's two demo candidates get their NEW too.
+          application_stage_events: 1846,
+          application_pipeline: 736,
           dashboards: 2,
           dashboard_recruiters: 0,
           job_runs: 0,
+          application_mails: 0,
           // A note on each of the two (issue 11).
           candidate_notes: 2,
         });

@@ -35,6 +35,7 @@ export interface Database {
   dashboard_recruiters: DashboardRecruitersTable;
   job_runs: JobRunsTable;
   candidate_notes: CandidateNotesTable;
+  application_mails: ApplicationMailsTable;
 }
 
 /** Written by the database (default now()), never by the application. */
@@ -353,6 +354,10 @@ export interface ApplicationStageEventsTable {
   application_id: string;
   stage: string;
   entered_at: ColumnType<Date, Date | string, Date | string>;
+  /** Who moved the candidate (migration 0015); null: the system (a new application, the demo). */
+  actor_id: ColumnType<string | null, string | null | undefined, never>;
+  /** The rejection reason code (REJECTION_REASONS of @rec/core/pipeline) of a move into the rejected stage. */
+  reason: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** Where an application stands, kept by a trigger on application_stage_events (never written by the application). */
@@ -404,4 +409,16 @@ export interface CandidateNotesTable {
   text: string;
   mentions: ColumnType<string[], string | undefined, never>;
   created_at: CreatedAt;
+/** Mails sent to a candidate about an application (migration 0015): what and when, never the body. */
+export interface ApplicationMailsTable {
+  id: string;
+  company_id: string;
+  application_id: string;
+  /** The recruiter who sent it; null when the system did. */
+  actor_id: string | null;
+  /** 'rejection', ... */
+  kind: string;
+  language: string;
+  subject: string;
+  sent_at: ColumnType<Date, Date | string | undefined, never>;
 }

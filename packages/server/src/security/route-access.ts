@@ -4,6 +4,7 @@ import { DEMO_ACCOUNTS } from '../seed/demo-accounts';
 import { DEMO_APPLY } from '../seed/demo-applications';
 import { DEMO, DEMO_PREFIX, demoId } from '../seed/demo-ids';
 import { DEMO_OPENING_IDS } from '../seed/demo-openings';
+import { DEMO_PIPELINE } from '../seed/demo-pipeline';
 import { DEMO_INSIGHTS } from '../seed/demo-insights';
 import { DEMO_STEPS, DEMO_PROCESS } from '../seed/demo-steps';
 import { multipartFile, SMALL_PDF } from '../testing/multipart';
@@ -205,6 +206,28 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteCase>> = {
   },
   'PATCH /v2/jobs/:id/postings/:postingId': { expected: permission(200), params: { id: PUBLISHED, postingId: PUBLISHED_POSTING }, request: () => json({ employmentType: 'PART_TIME' }) },
   'POST /v2/jobs/:id/postings/:postingId/close': { expected: permission(200), params: { id: DEMO_OPENING_IDS.archivedRetained, postingId: ARCHIVED_RETAINED_POSTING } },
+
+  // The pipeline of an opening (issue 11): any recruiter reads; decisions need CANDIDATES:MANAGE.
+  'GET /v2/recruiter/openings/:openingId/pipeline': { expected: recruiter(200), params: { openingId: PUBLISHED } },
+  'POST /v2/recruiter/openings/:openingId/applications/:applicationId/stage': {
+    expected: permission(200),
+    params: { openingId: PUBLISHED, applicationId: DEMO_PIPELINE.applicationOf(0) },
+    request: () => json({ stage: 'INTERVIEW' }),
+  },
+  'POST /v2/recruiter/openings/:openingId/applications/:applicationId/reject': {
+    expected: permission(200),
+    params: { openingId: PUBLISHED, applicationId: DEMO_PIPELINE.applicationOf(1) },
+    request: () => json({ reason: 'EXPERIENCE' }),
+  },
+  'GET /v2/recruiter/openings/:openingId/applications/:applicationId/reject-mail': {
+    expected: permission(200),
+    params: { openingId: PUBLISHED, applicationId: DEMO_PIPELINE.applicationOf(2) },
+  },
+  'POST /v2/recruiter/openings/:openingId/applications/bulk': {
+    expected: permission(200),
+    params: { openingId: PUBLISHED },
+    request: () => json({ action: 'move', applicationIds: [DEMO_PIPELINE.applicationOf(3), DEMO_PIPELINE.applicationOf(4)], stage: 'OFFER' }),
+  },
 
   // Admin area.
   'GET /v2/admin/companies': { expected: adminOnly(200) },

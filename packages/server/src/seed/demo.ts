@@ -9,6 +9,7 @@ import { sanitizeDescription } from '../modules/offers/sanitize-description';
 import { seedDemoApplications } from './demo-applications';
 import { seedDemoInsights } from './demo-insights';
 import { seedDemoOpenings } from './demo-openings';
+import { seedDemoPipeline } from './demo-pipeline';
 import { DEMO_ORGANIZATIONS, DEMO_REMOTE_OFFERS, DEMO_SALARIES, PLACE_COUNTRY } from './demo-job-places';
 import { DEMO_OFFERS, type DemoOffer, demoDescription, PLACES } from './demo-offers';
 import { seedDemoSteps } from './demo-steps';
@@ -95,6 +96,8 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
   });
   await seedDemoAccounts(db);
   await seedDemoInsights(db);
+  // After the insights: its applications carry their own history; the pipeline backfills the rest.
+  await seedDemoPipeline(db);
 }
 
 function demoRows(offer: DemoOffer): { opening: NewOpening; posting: NewPosting; contents: NewPostingContent[]; channel: NewChannel } {

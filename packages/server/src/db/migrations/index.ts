@@ -11,6 +11,7 @@ import * as applicationSteps from './0010-application-steps';
 import * as insights from './0012-insights';
 import * as salaryAndJobPlace from './0013-salary-and-job-place';
 import * as rolesAndJobRuns from './0014-roles-and-job-runs';
+import * as pipelineDecisions from './0015-pipeline-decisions';
 import * as candidateNotes from './0016-candidate-notes';
 
 /**
@@ -30,5 +31,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0012-insights': insights,
   '0013-salary-and-job-place': salaryAndJobPlace,
   '0014-roles-and-job-runs': rolesAndJobRuns,
+  '0015-pipeline-decisions': pipelineDecisions,
   '0016-candidate-notes': candidateNotes,
 };

@@ -92,9 +92,11 @@ export function createApplicantRepository(db: Kysely<Database>) {
     },
 
     /** The next `limit` applications on `channelIds` after `cursor`, oldest first (keyset paging: each batch costs the same). */
-    async batch(companyId: string, channelIds: readonly string[], cursor: ApplicantCursor | undefined, limit: number): Promise<ApplicantRow[]> {
+    async batch(companyId: string, channelIds: readonly string[], cursor: ApplicantCursor | undefined, limit: number, applicationIds: readonly string[] = []): Promise<ApplicantRow[]> {
       if (!channelIds.length) return [];
       let query = applicantsOf(companyId).where('a.channel_id', 'in', [...channelIds]);
+      // A selection (the pipeline's export of chosen rows): still within the opening's channels.
+      if (applicationIds.length) query = query.where('a.id', 'in', [...applicationIds]);
       if (cursor) query = query.where(sql<boolean>`(a.created_at, a.id) > (${cursor.at}::timestamptz, ${cursor.id})`);
       return (await query.orderBy('a.created_at', 'asc').orderBy('a.id', 'asc').limit(limit).execute()) as ApplicantRow[];
     },

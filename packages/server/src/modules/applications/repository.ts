@@ -1,4 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
+import { companySettingsOf } from '@rec/core';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { newId } from '../../db/ids';
 import type { Database } from '../../db/schema';
 
 export interface NewApplication {
@@ -58,6 +60,25 @@ export function applicationQueries(db: Db) {
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
+    },
+
+    /** The first stage of the company's pipeline (its settings), entered now by the system (no actor). */
+    async enterFirstStage(companyId: string, applicationId: string): Promise<void> {
+      const company = await db.selectFrom('companies').select('settings').where('id', '=', companyId).executeTakeFirst();
+      const first = companySettingsOf(company?.settings as Record<string, unknown> | undefined).stages[0]?.id ?? 'NEW';
+      await db.insertInto('application_stage_events').values({ id: newId(), company_id: companyId, application_id: applicationId, stage: first, entered_at: sql`now()` }).execute();
+    },
+
+    /** The opening an application through this channel belongs to. */
+    async openingOfChannel(companyId: string, channelId: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('channels as c')
+        .innerJoin('postings as p', (join) => join.onRef('p.company_id', '=', 'c.company_id').onRef('p.id', '=', 'c.posting_id'))
+        .select('p.opening_id')
+        .where('c.company_id', '=', companyId)
+        .where('c.id', '=', channelId)
+        .executeTakeFirst();
+      return row?.opening_id;
     },
 
     /** Inserts unless the submission id exists (a concurrent retry); answers the new id or undefined. */

@@ -5,6 +5,7 @@ import { applyFormOf, ERROR_KEYS, type Locale, pickText } from '@rec/core';
 import * as v from 'valibot';
 import { newId } from '../../db/ids';
 import { FieldsError, HttpError } from '../../http/errors';
+import type { DomainEvents } from '../domain-events/domain-events';
 import type { OfferService } from '../offers/service';
 import { checkRequiredFields, withoutHiddenFields } from './apply-form-rules';
 import type { ApplicationRepository } from './repository';
@@ -36,6 +37,8 @@ export function createApplicationService(deps: {
   log?: { error(object: unknown, message: string): void };
   /** Runs once a new application is saved (the step flow creates its steps); may add to the answer. */
   afterCreate?: (created: { companyId: string; applicationId: string }) => Promise<Partial<ApplicationReceipt>>;
+  /** Told of every new application after its commit (APPLICATION_CREATED: the recruiters' pipeline). */
+  events?: DomainEvents;
 }) {
   const { repository, offers, notifyCandidate } = deps;
 
@@ -100,13 +103,21 @@ export function createApplicationService(deps: {
           consentGivenAt: new Date(),
           consentText: offer.company?.privacyText ?? 'default',
         });
-        if (applicationId) return { applicationId, candidateId, created: true };
+        if (applicationId) {
+          // Every application stands in a pipeline stage from the start: the company's first one.
+          await queries.enterFirstStage(companyId, applicationId);
+          return { applicationId, candidateId, created: true };
+        }
         // A concurrent retry won the race: answer its application.
         const winner = await queries.findBySubmission(companyId, channelId, submissionId);
         if (!winner) throw new Error('application vanished after a submission conflict');
         return replay(winner);
       });
 
+      if (result.created) {
+        const openingId = await repository.openingOfChannel(companyId, channelId);
+        if (openingId) deps.events?.emit({ type: 'APPLICATION_CREATED', companyId, openingId, applicationId: result.applicationId });
+      }
       let extra: Partial<ApplicationReceipt> = {};
       if (result.created && deps.afterCreate) {
         // The application is saved: a failing hook is logged; the step flow creates missing steps on first read.

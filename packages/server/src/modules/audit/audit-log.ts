@@ -11,6 +11,11 @@ export const AUDIT_ACTIONS = {
   candidateNote: 'candidate.note',
   /** A recruiter opened a candidate's CV or cover letter inline (issue 11). */
   candidateFileView: 'candidate.file.view',
+  /** Pipeline decisions (issue 11): details hold application ids, stage codes and reason codes only. */
+  applicationStageMove: 'application.stage.move',
+  applicationReject: 'application.reject',
+  applicationsBulkMove: 'applications.bulk.move',
+  applicationsBulkReject: 'applications.bulk.reject',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 

@@ -119,6 +119,7 @@ describeEachBackend('the candidate page', (context) => {
         review.timeline.map((entry) => [entry.kind, entry.detail]),
         [
           ['applied', 'BOARD'],
+          ['stage', 'NEW'],
           ['stepFinished', 'application-form'],
         ],
       );

@@ -35,6 +35,16 @@ export interface NoteRow {
 export interface StageEventRow {
   stage: string;
   entered_at: Date;
+  /** Who moved the candidate (null: the system, a new application). */
+  actor_id: string | null;
+  /** A rejection's reason code. */
+  reason: string | null;
+}
+
+export interface MailRow {
+  kind: string;
+  sent_at: Date;
+  actor_id: string | null;
 }
 
 export type CandidateReviewRepository = ReturnType<typeof createCandidateReviewRepository>;
@@ -148,10 +158,21 @@ export function createCandidateReviewRepository(db: Kysely<Database>) {
     async stageEvents(companyId: string, applicationId: string): Promise<StageEventRow[]> {
       return db
         .selectFrom('application_stage_events')
-        .select(['stage', 'entered_at'])
+        .select(['stage', 'entered_at', 'actor_id', 'reason'])
         .where('company_id', '=', companyId)
         .where('application_id', '=', applicationId)
         .orderBy('entered_at')
+        .execute();
+    },
+
+    /** The mails sent to the candidate about the application (subject only is stored; the timeline shows the kind). */
+    async mails(companyId: string, applicationId: string): Promise<MailRow[]> {
+      return db
+        .selectFrom('application_mails')
+        .select(['kind', 'sent_at', 'actor_id'])
+        .where('company_id', '=', companyId)
+        .where('application_id', '=', applicationId)
+        .orderBy('sent_at')
         .execute();
     },
 

@@ -107,14 +107,20 @@ export function createCandidateReviewService(deps: {
     };
   }
 
-  /** Applied, steps finished, stage changes, notes: oldest first. */
+  /** Applied, steps finished, stage changes (who, a rejection's reason), notes, mails: oldest first. */
   async function timeline(companyId: string, row: ReviewRow, steps: StepRowView[], notes: NoteRow[], known: Map<string, Person>): Promise<TimelineEntry[]> {
     const entries: TimelineEntry[] = [{ kind: 'applied', at: new Date(row.created_at).toISOString(), actor: null, detail: row.channel_kind }];
     for (const step of steps) {
       if (step.finished_at) entries.push({ kind: 'stepFinished', at: new Date(step.finished_at).toISOString(), actor: null, detail: step.product });
     }
-    for (const event of await repository.stageEvents(companyId, row.id)) {
-      entries.push({ kind: 'stage', at: new Date(event.entered_at).toISOString(), actor: null, detail: event.stage });
+    const [events, mails] = await Promise.all([repository.stageEvents(companyId, row.id), repository.mails(companyId, row.id)]);
+    for (const event of events) {
+      const entry: TimelineEntry = { kind: 'stage', at: new Date(event.entered_at).toISOString(), actor: event.actor_id ? person(known, event.actor_id) : null, detail: event.stage };
+      if (event.reason) entry.reason = event.reason;
+      entries.push(entry);
+    }
+    for (const mail of mails) {
+      entries.push({ kind: 'mail', at: new Date(mail.sent_at).toISOString(), actor: mail.actor_id ? person(known, mail.actor_id) : null, detail: mail.kind });
     }
     for (const note of notes) {
       entries.push({ kind: 'note', at: new Date(note.created_at).toISOString(), actor: person(known, note.author_id), detail: note.id });

@@ -10,7 +10,12 @@ export type DomainEvent =
   | { type: 'BOARD_CHANGED'; companyId: string; boardId: string }
   | { type: 'LOGO_CHANGED'; companyId: string }
   | { type: 'BRAND_CHANGED'; companyId: string }
+  // The recruiter's pipeline (issue 11): realtime tells the company's recruiters; public answers do not depend on them.
+  | { type: 'APPLICATION_CREATED'; companyId: string; openingId: string; applicationId: string }
   | { type: 'CANDIDATE_UPDATED'; companyId: string; openingId: string; applicationId: string };
+
+/** Events about candidates: private, they never change a public board or offer answer. */
+export const CANDIDATE_EVENT_TYPES: ReadonlySet<DomainEvent['type']> = new Set(['APPLICATION_CREATED', 'CANDIDATE_UPDATED']);
 
 /**
  * `local`: emitted by this process. `remote`: another instance's event relayed through Redis;
@@ -29,7 +34,7 @@ export interface DomainEvents {
   subscribe(listener: DomainEventListener): () => void;
 }
 
-const TYPES = new Set<DomainEvent['type']>(['POSTING_CHANGED', 'OPENING_CHANGED', 'COMPANY_CHANGED', 'BOARD_CHANGED', 'LOGO_CHANGED', 'BRAND_CHANGED', 'CANDIDATE_UPDATED']);
+const TYPES = new Set<DomainEvent['type']>(['POSTING_CHANGED', 'OPENING_CHANGED', 'COMPANY_CHANGED', 'BOARD_CHANGED', 'LOGO_CHANGED', 'BRAND_CHANGED', 'APPLICATION_CREATED', 'CANDIDATE_UPDATED']);
 
 /** A message from the wire is only trusted as far as its shape: a known type and a company id. */
 export function isDomainEvent(value: unknown): value is DomainEvent {

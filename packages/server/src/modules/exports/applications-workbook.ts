@@ -26,12 +26,14 @@ export async function writeApplicationsWorkbook(options: {
   companyId: string;
   openingId: string;
   categories: readonly ExportCategory[];
+  /** Only these applications (the pipeline's selection); empty or absent: every application. */
+  applicationIds?: readonly string[];
   /** A supported locale for the sheet and column names (anything else: en). */
   language?: string;
   batchSize?: number;
   beforeFinish?: (rowCount: number) => Promise<void>;
 }): Promise<number> {
-  const { stream, applicants, companyId, openingId, categories, language, batchSize = EXPORT_BATCH_SIZE } = options;
+  const { stream, applicants, companyId, openingId, categories, language, batchSize = EXPORT_BATCH_SIZE, applicationIds = [] } = options;
   const columns = exportColumns(categories);
   const t = serverT(language, 'export');
   const context: CellContext = { t, language: toLocale(language) ?? DEFAULT_LOCALE };
@@ -45,12 +47,12 @@ export async function writeApplicationsWorkbook(options: {
   const channelIds = await applicants.channelIds(companyId, openingId);
   let rowCount = 0;
   // The next batch is read while the current one is written: at most two batches in memory.
-  let next: Promise<ApplicantRow[]> | undefined = applicants.batch(companyId, channelIds, undefined, batchSize);
+  let next: Promise<ApplicantRow[]> | undefined = applicants.batch(companyId, channelIds, undefined, batchSize, applicationIds);
   while (next) {
     const rows: ApplicantRow[] = await next;
     const last = rows.at(-1);
     const cursor: ApplicantCursor | undefined = last && rows.length === batchSize ? { at: last.cursor_at, id: last.id } : undefined;
-    next = cursor ? applicants.batch(companyId, channelIds, cursor, batchSize) : undefined;
+    next = cursor ? applicants.batch(companyId, channelIds, cursor, batchSize, applicationIds) : undefined;
     for (const row of rows) {
       const sheetRow = sheet.addRow(
         columns.map((column) => {

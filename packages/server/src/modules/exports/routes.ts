@@ -33,7 +33,7 @@ export const exportRoutes: FastifyPluginAsync<{ openings: OpeningService; applic
       const auth = authOrThrow(request);
       const companyId = tenantOf(auth);
       const opening = await openings.get(auth, request.params.id);
-      const { categories } = request.query;
+      const { categories, applicationIds } = request.query;
       const stream = new PassThrough();
       reply
         .header('content-type', XLSX_CONTENT_TYPE)
@@ -45,6 +45,7 @@ export const exportRoutes: FastifyPluginAsync<{ openings: OpeningService; applic
         companyId,
         openingId: opening._id,
         categories,
+        applicationIds,
         // What the recruiter's page shows (the host sends its locale), else their account setting.
         language: parseAcceptLanguage(request.headers['accept-language'])[0] ?? auth.account.settings.language,
         beforeFinish: async (rowCount) => {
@@ -53,7 +54,7 @@ export const exportRoutes: FastifyPluginAsync<{ openings: OpeningService; applic
             actorId: auth.account.id,
             action: AUDIT_ACTIONS.applicationsExport,
             openingId: opening._id,
-            details: { categories, rowCount },
+            details: { categories, rowCount, ...(applicationIds.length ? { applicationIds } : {}) },
           });
         },
       }).catch((error: unknown) => {

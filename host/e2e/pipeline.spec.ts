@@ -1,0 +1,170 @@
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expectNoAxeViolation, signIn } from './helpers';
+
+const OWNER = { email: 'claire.owner@lumen.example', password: 'lumen-owner-2026' };
+const VIEWER = { email: 'victor.viewer@lumen.example', password: 'lumen-viewer-2026' };
+/** demo-openings.ts: Mechatroniker:in Robotik, 30 applications in every stage (demo-pipeline.ts). */
+const OPENING = '64b00e1e0000000000000062';
+const TITLE = 'Mechatroniker:in Robotik';
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3107}`;
+const OWNER_STATE = join(tmpdir(), `rec-e2e-pipeline-owner-${process.pid}.json`);
+const serverTexts = (language: string) =>
+  JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), `../../locales/server/${language}.json`), 'utf8')) as {
+    candidateMail: { rejection: { subject: string } };
+  };
+
+interface Item {
+  applicationId: string;
+  name: string;
+  email: string;
+  stage: string;
+  language: string;
+}
+
+const column = (page: Page, stage: string): Locator => page.locator(`.pipeline-column[data-stage="${stage}"]`);
+const card = (page: Page, name: string): Locator => page.locator('.pipeline-card').filter({ has: page.getByRole('link', { name, exact: true }) });
+
+async function itemNamed(page: Page, name: string): Promise<Item> {
+  const answer = await page.request.get(`/v2/recruiter/openings/${OPENING}/pipeline`, { params: { q: name, rowsPerPage: '40' } });
+  expect(answer.ok()).toBe(true);
+  const { items } = (await answer.json()) as { items: Item[] };
+  const item = items.find((candidate) => candidate.name === name);
+  if (!item) throw new Error(`no candidate ${name}`);
+  return item;
+}
+
+test.describe('the pipeline of an opening (owner, French interface)', () => {
+  test.describe.configure({ mode: 'serial' });
+  test.use({ storageState: OWNER_STATE });
+
+  test.beforeAll(async ({ browser }) => {
+    const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+    const page = await context.newPage();
+    await signIn(page, OWNER);
+    await context.storageState({ path: OWNER_STATE });
+    await context.close();
+  });
+
+  test('opens from the openings list; the board shows the seeded candidates in every stage; axe clean', async ({ page }) => {
+    await page.goto('/recruiter/openings');
+    await page.getByRole('searchbox').first().fill('Mechatroniker');
+    await page.getByRole('link', { name: `Candidats de ${TITLE} : 30` }).click();
+    await expect(page).toHaveURL(`/recruiter/openings/${OPENING}/candidates`);
+    await expect(page.getByRole('heading', { level: 1, name: `Candidats – ${TITLE}` })).toBeVisible();
+    for (const name of ['Nouveau', 'En examen', 'Entretien', 'Offre', 'Embauché', 'Refusé']) {
+      await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^${name} `) })).toBeVisible();
+    }
+    for (const stage of ['NEW', 'IN_REVIEW', 'INTERVIEW', 'OFFER', 'HIRED', 'REJECTED']) {
+      await expect(column(page, stage).locator('.pipeline-card').first()).toBeVisible();
+    }
+    // Step progress is said in words.
+    await expect(page.locator('.pipeline-steps').first()).toHaveAttribute('aria-label', /^Étapes : \d sur 3 terminées/);
+    await expectNoAxeViolation(page);
+
+    // The keys are documented behind "?".
+    await page.keyboard.press('?');
+    await expect(page.getByRole('dialog', { name: 'Raccourcis clavier' })).toContainText('Candidat suivant');
+    await page.keyboard.press('Escape');
+  });
+
+  test('reviews with the keyboard: j moves focus, m opens the move menu, the candidate moves to Interview', async ({ page }) => {
+    await page.goto(`/recruiter/openings/${OPENING}/candidates`);
+    await expect(column(page, 'NEW').locator('.pipeline-card').first()).toBeVisible();
+    await page.keyboard.press('j');
+    const focused = page.locator('[data-review-item]:focus');
+    await expect(focused).toHaveCount(1);
+    await page.keyboard.press('j');
+    const name = (await focused.textContent()) ?? '';
+    expect(name.length).toBeGreaterThan(3);
+    await page.keyboard.press('m');
+    const menu = page.getByRole('menu', { name: `Déplacer ${name} vers une étape` });
+    await expect(menu).toBeVisible();
+    await menu.getByRole('menuitem', { name: 'Entretien' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: 'Déplacé vers « Entretien »' })).toBeVisible();
+    await expect(card(page, name)).toHaveCount(1);
+    await expect(column(page, 'INTERVIEW').getByRole('link', { name, exact: true })).toBeVisible();
+  });
+
+  test('moves a candidate by drag and drop', async ({ page }) => {
+    await page.goto(`/recruiter/openings/${OPENING}/candidates`);
+    const first = column(page, 'NEW').locator('.pipeline-card').first();
+    const name = (await first.locator('[data-review-item]').textContent()) ?? '';
+    await first.dragTo(column(page, 'OFFER'));
+    await expect(column(page, 'OFFER').getByRole('link', { name, exact: true })).toBeVisible();
+    expect((await itemNamed(page, name)).stage).toBe('OFFER');
+  });
+
+  test('rejects with a mail that lands in the outbox in the candidate’s language', async ({ page }) => {
+    await page.goto(`/recruiter/openings/${OPENING}/candidates`);
+    const target = column(page, 'IN_REVIEW').locator('.pipeline-card').first();
+    const name = (await target.locator('[data-review-item]').textContent()) ?? '';
+    const item = await itemNamed(page, name);
+    await target.getByRole('button', { name: `Déplacer ${name} vers une étape` }).click();
+    await page.getByRole('menuitem', { name: 'Refuser…' }).click();
+    const dialog = page.getByRole('dialog', { name: `Refuser ${name}` });
+    await dialog.getByLabel('Motif').selectOption('EXPERIENCE');
+    const expected = serverTexts(item.language).candidateMail.rejection.subject.replace('{{openingTitle}}', TITLE);
+    await expect(dialog.getByLabel('Objet')).toHaveValue(expected);
+    await expect(dialog.getByLabel('Message')).toHaveValue(new RegExp(name.split(' ')[0] ?? ''));
+    await expectNoAxeViolation(page, 'dialog');
+    await dialog.getByRole('button', { name: 'Refuser', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(column(page, 'REJECTED').getByRole('link', { name, exact: true })).toBeVisible();
+    await expect
+      .poll(async () => {
+        const mails = (await (await page.request.get('/dev/outbox.json')).json()) as Array<{ to: string; subject: string }>;
+        return mails.find((mail) => mail.to === item.email)?.subject;
+      })
+      .toBe(expected);
+  });
+
+  test('the table filters, selects two candidates and moves them in bulk; axe clean; fits 390 px', async ({ page }) => {
+    await page.goto(`/recruiter/openings/${OPENING}/candidates`);
+    await page.getByRole('button', { name: 'Liste' }).click();
+    const table = page.getByRole('table', { name: 'Candidats de ce poste' });
+    await expect(table.locator('tbody tr')).toHaveCount(20);
+    await page.getByLabel('Étape', { exact: true }).selectOption('NEW');
+    await expect(table.locator('tbody tr').first()).toContainText('Nouveau');
+    const rows = table.locator('tbody tr');
+    const names = [(await rows.nth(0).locator('[data-review-item]').textContent()) ?? '', (await rows.nth(1).locator('[data-review-item]').textContent()) ?? ''];
+    for (const name of names) await page.getByRole('checkbox', { name: `Sélectionner ${name}` }).check();
+    await expect(page.getByText('Sélectionnés : 2')).toBeVisible();
+    await expectNoAxeViolation(page);
+    await page.getByRole('button', { name: 'Déplacer les candidats sélectionnés (2) vers une étape' }).click();
+    await page.getByRole('menuitem', { name: 'En examen' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Déplacé vers « En examen »' })).toBeVisible();
+    for (const name of names) expect((await itemNamed(page, name)).stage).toBe('IN_REVIEW');
+
+    // The view is remembered; on a phone the page does not scroll sideways (the board scrolls inside itself).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await expect(page.getByRole('table', { name: 'Candidats de ce poste' })).toBeVisible();
+    await page.getByRole('button', { name: 'Tableau' }).click();
+    await expect(column(page, 'NEW')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+    await expectNoAxeViolation(page);
+  });
+});
+
+test('the viewer sees the pipeline without any decision, and the API refuses her writes', async ({ page }) => {
+  await signIn(page, VIEWER);
+  await page.goto(`/recruiter/openings/${OPENING}/candidates`);
+  await expect(page.getByRole('heading', { level: 1, name: `Candidates – ${TITLE}` })).toBeVisible();
+  await expect(column(page, 'NEW').locator('.pipeline-card').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Move .* to a stage$/ })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Table' }).click();
+  await expect(page.getByRole('table', { name: 'Candidates of this opening' }).locator('tbody tr')).toHaveCount(20);
+  await expect(page.getByRole('checkbox')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Actions on the selection' })).toHaveCount(0);
+  const { items } = (await (await page.request.get(`/v2/recruiter/openings/${OPENING}/pipeline`)).json()) as { items: Item[] };
+  const someone = items[0] as Item;
+  const headers = { origin: baseURL };
+  expect((await page.request.post(`/v2/recruiter/openings/${OPENING}/applications/${someone.applicationId}/stage`, { data: { stage: 'OFFER' }, headers })).status()).toBe(403);
+  expect((await page.request.post(`/v2/recruiter/openings/${OPENING}/applications/${someone.applicationId}/reject`, { data: { reason: 'OTHER' }, headers })).status()).toBe(403);
+  expect((await page.request.post(`/v2/recruiter/openings/${OPENING}/applications/bulk`, { data: { action: 'move', applicationIds: [someone.applicationId], stage: 'OFFER' }, headers })).status()).toBe(403);
+});
