@@ -46,6 +46,8 @@ const router = createRouter(ROUTES, createMiddleware(createRouteServices()));
 // The analytics pages are their own chunks: the dashboard's carries chart.js and loads only there.
 const DashboardsEntryPage = lazy(() => import('./pages/analytics/DashboardsEntryPage'));
 const DashboardPage = lazy(() => import('./pages/analytics/DashboardPage'));
+// The candidate page is its own chunk too (video, notes, timeline load only there).
+const CandidatePage = lazy(() => import('./pages/candidate/CandidatePage'));
 const PipelinePage = lazy(() => import('./pages/pipeline/PipelinePage'));
 
 interface Screen {
@@ -202,6 +204,12 @@ function renderPage(route: RouteDefinition, context: NavigationContext) {
       return (
         <Suspense fallback={null}>
           <DashboardPage dashboardId={params.dashboard_id ?? ''} />
+        </Suspense>
+      );
+    case 'candidate':
+      return (
+        <Suspense fallback={null}>
+          <CandidatePage key={`${params.opening_id}/${params.candidate_id}`} openingId={params.opening_id ?? ''} candidateId={params.candidate_id ?? ''} />
         </Suspense>
       );
     case 'pipeline':

@@ -92,10 +92,14 @@ describe('route table (spec §2)', () => {
     assert.deepEqual((await page(`/recruiter/openings/${OPENING}/postings/s3`)).params, { opening_id: OPENING, slug: 's3' });
     assert.deepEqual((await page(`/recruiter/openings/${OPENING}/applicants/list`)).params, { opening_id: OPENING, slug: 'applicants/list' });
     assert.equal((await page('/recruiter/whatever/else')).layout, 'recruiter');
+    // Issue 11: the candidate page, before the opening's catch-all.
+    const candidate = await page(`/recruiter/openings/${OPENING}/candidates/${OPENING.replace(/.$/, 'f')}`);
+    assert.equal(candidate.page, 'candidate');
+    assert.deepEqual(candidate.params, { opening_id: OPENING, candidate_id: OPENING.replace(/.$/, 'f') });
   });
 
   it('answers a fatal 404 for a malformed opening id, on every opening route', async () => {
-    for (const url of ['/recruiter/openings/xyz', '/recruiter/openings/xyz/edit', '/recruiter/openings/XYZ/postings/create', `/recruiter/openings/${OPENING.toUpperCase()}/x`]) {
+    for (const url of ['/recruiter/openings/xyz', '/recruiter/openings/xyz/edit', '/recruiter/openings/XYZ/postings/create', `/recruiter/openings/${OPENING.toUpperCase()}/x`, `/recruiter/openings/${OPENING}/candidates/nothex`]) {
       const path = new URL(url, 'http://x').pathname;
       assert.deepEqual(await router.resolve(url), { kind: 'error', status: 404, message: `Page Not Found: ${path}`, fatal: true });
     }

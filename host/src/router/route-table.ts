@@ -105,6 +105,11 @@ export const ROUTES: readonly RouteDefinition[] = [
   recruiter('/recruiter/openings/:opening_id/postings/:slug', OPENING_ROUTE, 'postings', { params: OPENING, page: 'postings' }),
   // The opening's pipeline (issue 11); the candidate page adds /candidates/:candidate_id beside it.
   recruiter('/recruiter/openings/:opening_id/candidates', OPENING_ROUTE, 'openings', { params: OPENING, page: 'pipeline' }),
+  // The candidate page (issue 11): both ids 24-hex, before the opening's catch-all.
+  recruiter('/recruiter/openings/:opening_id/candidates/:candidate_id', OPENING_ROUTE, 'openings', {
+    params: { ...OPENING, candidate_id: OBJECT_ID_PATTERN },
+    page: 'candidate',
+  }),
   recruiter('/recruiter/openings/:opening_id/*slug', [...EMBEDDED, 'opening-entry'], 'openings', { params: OPENING, page: 'opening-other' }),
   recruiter('/recruiter/*slug', EMBEDDED, 'openings'),
 

@@ -50,6 +50,10 @@ export const ERROR_KEYS = {
   dashboardInvalid: 'analytics.errors.invalidDashboard',
   dashboardInvalidQuery: 'analytics.errors.invalidQuery',
   dashboardRecruiterNotFound: 'analytics.errors.recruiterNotFound',
+  // The candidate page (issue 11).
+  candidateNotFound: 'errors.candidateNotFound',
+  /** A Range header the file cannot satisfy (416). */
+  rangeNotSatisfiable: 'errors.rangeNotSatisfiable',
   // The pipeline and decisions (issue 11), translated under `pipeline.errors` in locales/app.
   applicationNotFound: 'pipeline.errors.applicationNotFound',
   /** Moving into the rejected stage goes through reject (a reason, maybe a mail). */

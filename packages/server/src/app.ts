@@ -87,6 +87,10 @@ import { createPostingService } from './modules/postings/service';
 import { createEventBus, type EventBus } from './events/event-bus';
 import { createBuiltinProvider } from './modules/steps/builtin-assessments';
 import { createInterviewService } from './modules/steps/interview';
+import { renderNoteMention } from './modules/candidate-review/mention-mail';
+import { createCandidateReviewRepository } from './modules/candidate-review/repository';
+import { candidateReviewRoutes } from './modules/candidate-review/routes';
+import { createCandidateReviewService } from './modules/candidate-review/service';
 import { createInterviewRepository, createStepRepository } from './modules/steps/repository';
 import { videoStorageOf } from './modules/steps/video-storage';
 import { stepRoutes } from './modules/steps/routes';
@@ -311,12 +315,16 @@ export async function buildApp({
   const steps = createStepService({ repository: createStepRepository(db), events, provider: createBuiltinProvider(), now, files: stepFiles });
   app.decorate('events', events);
   app.decorate('steps', steps);
-  const interview = createInterviewService({
-    steps,
-    repository: createInterviewRepository(db),
-    storage: videoStorageOf(fileStores.interviews),
-  });
+  const videos = videoStorageOf(fileStores.interviews);
+  const interview = createInterviewService({ steps, repository: createInterviewRepository(db), storage: videos });
   await app.register(stepRoutes, { steps, interview });
+  const reviews = createCandidateReviewService({
+    repository: createCandidateReviewRepository(db),
+    events: domainEvents,
+    publicUrl: config.publicUrl,
+    notifyMention: (notice) => background.run(app.log, () => mailer.send(renderNoteMention(notice))),
+  });
+  await app.register(candidateReviewRoutes, { reviews, videos, files: storage, audit });
 
   const rateLimit = options.rateLimit ?? { limit: 30, windowMs: 60_000 };
   // With Redis the public limits are shared by every instance (issue 18), like the sign-in limits.

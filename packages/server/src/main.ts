@@ -7,6 +7,7 @@ import { migrateToLatest } from './db/migrate';
 import { claimDataDir } from './operations/data-dir-lock';
 import { DEMO_ACCOUNTS } from './seed/demo-accounts';
 import { DEMO } from './seed/demo-ids';
+import { videoStorageOf } from './modules/steps/video-storage';
 import { createFileStores } from './modules/storage/file-stores';
 import { firstAdminHint, prepareStartUpData, type StartUpData } from './seed/start-up';
 
@@ -36,8 +37,9 @@ async function main(): Promise<void> {
   let startUp: StartUpData;
   try {
     await migrateToLatest(database.db);
-    // The demo applications' CVs become real PDF files in the upload storage the app serves (FILE_STORE).
-    startUp = await prepareStartUpData(database.db, config, createFileStores(config.fileStore, config.dataDir, database.db).uploads);
+    // The demo applications' CVs and interview answers become real files in the stores the app serves (FILE_STORE).
+    const stores = createFileStores(config.fileStore, config.dataDir, database.db);
+    startUp = await prepareStartUpData(database.db, config, stores.uploads, videoStorageOf(stores.interviews));
   } catch (error) {
     await database.close();
     throw error;

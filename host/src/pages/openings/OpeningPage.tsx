@@ -1,5 +1,6 @@
 import { type ApplicantResource, fetchApplicants, isApiError, type Page } from '@rec/api-client';
 import { DATA_TABLE, PERMISSIONS, SENSITIVE_FIELDS } from '@rec/core';
+import { candidatePagePath } from '@rec/core/candidate-review';
 import { $opening, can } from '@rec/stores';
 import { DataTable, type DataTableColumn, Loading, Pagination, pageRange } from '@rec/ui';
 import { useEffect, useMemo, useState } from 'react';
@@ -112,7 +113,8 @@ function Applicants({ openingId, title }: { openingId: string; title: string }) 
   const columns = useMemo<DataTableColumn<ApplicantResource>[]>(() => {
     const yesNo = (value: boolean | string | null | undefined) => (value === true || value === 'yes' ? t('openings.yes') : value === false || value === 'no' ? t('openings.no') : '');
     const all: DataTableColumn<ApplicantResource>[] = [
-      { id: 'name', header: t('openings.applicants.name'), rowHeader: true, cell: (row) => name(row) || row.personal?.email || '' },
+      // The candidate page (issue 11) shows everything the candidate gave.
+      { id: 'name', header: t('openings.applicants.name'), rowHeader: true, cell: (row) => <a href={candidatePagePath(openingId, row.candidateId)}>{name(row) || row.personal?.email || ''}</a> },
       { id: 'email', header: t('openings.applicants.email'), cell: (row) => row.personal?.email ?? '' },
       { id: 'phone', header: t('openings.applicants.phone'), cell: (row) => row.personal?.phone ?? '' },
       { id: 'nationality', header: t('openings.applicants.nationality'), cell: (row) => row.personal?.nationality ?? '' },
@@ -129,7 +131,7 @@ function Applicants({ openingId, title }: { openingId: string; title: string }) 
       ...applyAnswerColumns(t),
     ];
     return all.filter((column) => sensitive || !(SENSITIVE_FIELDS as readonly string[]).includes(column.id));
-  }, [t, sensitive]);
+  }, [t, sensitive, openingId]);
 
   const total = result?.total ?? 0;
   const { from, to } = pageRange(paging.page, paging.pageSize, total);

@@ -39,6 +39,7 @@ const TABLES = [
   'stored_files',
   'stored_file_chunks',
   'application_mails',
+  'candidate_notes',
 ] as const;
 const ALL_MIGRATIONS = [
   '0001-public-offers',
@@ -54,6 +55,7 @@ const ALL_MIGRATIONS = [
   '0013-salary-and-job-place',
   '0014-roles-and-job-runs',
   '0015-pipeline-decisions',
+  '0016-candidate-notes',
   '0020-stored-files',
 ];
 
@@ -114,8 +116,9 @@ for (const backend of testBackends()) {
           auth_tokens: 0,
           invitations: 1,
           uploads: 0,
-          candidates: 688,
-          applications: 734,
+          // +2 candidates who finished the step-flow opening's process, for the candidate page (issue 11, demo-reviews.ts).
+          candidates: 690,
+          applications: 736,
           referrals: 2,
           share_links: 1,
           audit_log: 0,
@@ -123,20 +126,24 @@ for (const backend of testBackends()) {
           // each of the 45 applications of the two pipeline demo openings (issue 11).
           company_step_processes: 0,
           opening_step_processes: 1,
-          application_steps: 138,
+          // +6: the two candidates of the candidate page's demo (demo-reviews.ts).
+          application_steps: 144,
           applicant_current_applications: 0,
           step_access_tokens: 0,
           interview_answers: 0,
           // 90 days of applications with their stage history for the dashboards (issue 14).
           // +126 for the two pipeline demo openings and a NEW for each other application (issue 11): every application has a stage.
-          application_stage_events: 1844,
-          application_pipeline: 734,
+          // +2: the candidate page's two demo candidates get their NEW too.
+          application_stage_events: 1846,
+          application_pipeline: 736,
           dashboards: 2,
           dashboard_recruiters: 0,
           job_runs: 0,
           stored_files: 0,
           stored_file_chunks: 0,
           application_mails: 0,
+          // A note on each of the two (issue 11).
+          candidate_notes: 2,
         });
 
         await db.updateTable('companies').set({ name: 'Lumen Robotics SA' }).where('id', '=', DEMO.companyId).execute();

@@ -36,6 +36,7 @@ export interface Database {
   job_runs: JobRunsTable;
   stored_files: StoredFilesTable;
   stored_file_chunks: StoredFileChunksTable;
+  candidate_notes: CandidateNotesTable;
   application_mails: ApplicationMailsTable;
 }
 
@@ -417,6 +418,18 @@ export interface StoredFileChunksTable {
   file_id: string;
   start: ColumnType<string | number, number, number>;
   data: Uint8Array;
+}
+
+/** A recruiter's note on a candidate's application (migration 0016); `mentions` are account ids. */
+export interface CandidateNotesTable {
+  id: string;
+  company_id: string;
+  candidate_id: string;
+  application_id: string;
+  author_id: string;
+  text: string;
+  mentions: ColumnType<string[], string | undefined, never>;
+  created_at: CreatedAt;
 }
 
 /** Mails sent to a candidate about an application (migration 0015): what and when, never the body. */

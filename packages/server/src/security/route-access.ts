@@ -8,7 +8,7 @@ import { DEMO_PIPELINE } from '../seed/demo-pipeline';
 import { DEMO_INSIGHTS } from '../seed/demo-insights';
 import { DEMO_STEPS, DEMO_PROCESS } from '../seed/demo-steps';
 import { multipartFile, SMALL_PDF } from '../testing/multipart';
-import { camilleAt, FORM_PROCESS, injectAs, INTERVIEW_PROCESS, SHAPE_ANSWERS, SHAPE_PROCESS, WEBM_HEAD } from './applicant-flow';
+import { camilleApplies, camilleAt, FORM_PROCESS, injectAs, INTERVIEW_PROCESS, SHAPE_ANSWERS, SHAPE_PROCESS, WEBM_HEAD } from './applicant-flow';
 
 /**
  * Who may call what: the expectation table of the standing route matrix (route-matrix.test.ts).
@@ -97,6 +97,12 @@ async function uploadCv(app: FastifyInstance): Promise<{ url: string; name: stri
   if (response.statusCode !== 201) throw new Error(`CV upload for the matrix failed: ${response.statusCode} ${response.body}`);
   return response.json();
 }
+
+/** The candidate page of Camille's newest application to the sample offer (made by camilleApplies/camilleAt). */
+const SAMPLE_OPENING = demoId(DEMO_PREFIX.opening, 0x01);
+const CANDIDATE_PAGE = { openingId: DEMO_STEPS.openingId, candidateId: DEMO_STEPS.candidateId };
+const camillePage = `/v2/recruiter/openings/${SAMPLE_OPENING}/candidates/${DEMO_STEPS.candidateId}`;
+const FINISH = { method: 'POST', url: '/v2/application-steps/:id/interview/intro/attempts/1/finish' } as const;
 
 export const ROUTE_ACCESS: Readonly<Record<string, RouteCase>> = {
   // Public widget API (CORS *, no cookie read).
@@ -334,6 +340,26 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteCase>> = {
     prepares: true,
     params: { id: DEMO_INSIGHTS.lumenDashboardId },
     request: async (app) => ({ url: `/v2/insights/dashboards/${(await injectAs(app, DEMO_ACCOUNTS.owner.id, { method: 'POST', url: '/v2/insights/dashboards', payload: NEW_DASHBOARD })).json()._id}` }),
+  },
+  // The candidate page (issue 11): every recruiter of the company reads; notes need CANDIDATES:MANAGE,
+  // the inline CV CANDIDATES:SENSITIVE:READ (viewers have neither).
+  'GET /v2/recruiter/openings/:openingId/candidates/:candidateId': { expected: recruiter(200), params: CANDIDATE_PAGE },
+  'GET /v2/recruiter/openings/:openingId/candidates/:candidateId/notes': { expected: recruiter(200), params: CANDIDATE_PAGE },
+  'POST /v2/recruiter/openings/:openingId/candidates/:candidateId/notes': { expected: permission(201), params: CANDIDATE_PAGE, request: () => json({ text: 'Matrix note' }) },
+  'GET /v2/recruiter/openings/:openingId/candidates/:candidateId/files/:kind': {
+    expected: permission(200),
+    prepares: true,
+    params: { ...CANDIDATE_PAGE, kind: 'cv' },
+    request: async (app) => {
+      await camilleApplies(app, FORM_PROCESS);
+      return { url: `${camillePage}/files/cv` };
+    },
+  },
+  'GET /v2/recruiter/openings/:openingId/candidates/:candidateId/interview-answers/:stepId/:questionId/video': {
+    expected: recruiter(200),
+    prepares: true,
+    params: { ...CANDIDATE_PAGE, stepId: DEMO_STEPS.stepIds[1] ?? '', questionId: 'intro' },
+    request: async (app) => ({ url: `${camillePage}/interview-answers/${await camilleAt(app, INTERVIEW_PROCESS, [ATTEMPT, CHUNK, FINISH])}/intro/video` }),
   },
 };
 

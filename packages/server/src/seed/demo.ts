@@ -13,6 +13,7 @@ import { seedDemoPipeline } from './demo-pipeline';
 import { DEMO_ORGANIZATIONS, DEMO_REMOTE_OFFERS, DEMO_SALARIES, PLACE_COUNTRY } from './demo-job-places';
 import { DEMO_OFFERS, type DemoOffer, demoDescription, PLACES } from './demo-offers';
 import { seedDemoSteps } from './demo-steps';
+import { seedDemoReviews } from './demo-reviews';
 
 const COMPANY_IDS: Record<DemoOffer['company'], string> = { lumen: DEMO.companyId, nordwind: DEMO.otherCompanyId };
 const BOARD_IDS: Record<DemoOffer['company'], string> = { lumen: DEMO.boardId, nordwind: DEMO.otherBoardId };
@@ -91,6 +92,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
     await seedDemoApplications(trx);
     await seedDemoOpenings(trx);
     await seedDemoSteps(trx);
+    await seedDemoReviews(trx);
   });
   await seedDemoAccounts(db);
   await seedDemoInsights(db);

@@ -4,7 +4,9 @@ import type { Database } from '../db/schema';
 import { hasAdmin } from '../modules/admin/first-admin';
 import type { FileStorage } from '../modules/storage/file-storage';
 import { isDatabaseEmpty, seedDemo } from './demo';
+import type { VideoStorage } from '../modules/steps/video-storage';
 import { seedDemoCvs } from './demo-cvs';
+import { seedDemoInterviewVideos } from './demo-reviews';
 import { DEMO } from './demo-ids';
 
 export interface StartUpData {
@@ -23,13 +25,15 @@ export interface StartUpData {
  * link) only outside production, or when the operator asks for it with SEED_DEMO=1: a production
  * instance must never come up with a known admin password.
  */
-export async function prepareStartUpData(db: Kysely<Database>, config: Pick<Config, 'nodeEnv' | 'seedDemo'>, storage?: FileStorage): Promise<StartUpData> {
+export async function prepareStartUpData(db: Kysely<Database>, config: Pick<Config, 'nodeEnv' | 'seedDemo'>, storage?: FileStorage, videos?: VideoStorage): Promise<StartUpData> {
   const production = config.nodeEnv === 'production';
   let seeded = false;
   if ((!production || config.seedDemo) && (await isDatabaseEmpty(db))) {
     await seedDemo(db);
     // The demo applications' CVs as real PDF files, where the app reads uploads from.
     if (storage) await seedDemoCvs(db, storage);
+    // The candidate page's demo interview answers as real recordings (WebM and MP4).
+    if (videos) await seedDemoInterviewVideos(db, videos);
     seeded = true;
   }
   const demoCompany = await db.selectFrom('companies').select('id').where('id', '=', DEMO.companyId).executeTakeFirst();

@@ -12,6 +12,7 @@ import * as insights from './0012-insights';
 import * as salaryAndJobPlace from './0013-salary-and-job-place';
 import * as rolesAndJobRuns from './0014-roles-and-job-runs';
 import * as pipelineDecisions from './0015-pipeline-decisions';
+import * as candidateNotes from './0016-candidate-notes';
 import * as storedFiles from './0020-stored-files';
 
 /**
@@ -32,5 +33,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0013-salary-and-job-place': salaryAndJobPlace,
   '0014-roles-and-job-runs': rolesAndJobRuns,
   '0015-pipeline-decisions': pipelineDecisions,
+  '0016-candidate-notes': candidateNotes,
   '0020-stored-files': storedFiles,
 };

@@ -7,6 +7,10 @@ export const AUDIT_ACTIONS = {
   openingDelete: 'opening.delete',
   /** A recruiter downloaded an uploaded file (a candidate's CV). */
   fileDownload: 'file.download',
+  /** A recruiter wrote a note on a candidate (issue 11). */
+  candidateNote: 'candidate.note',
+  /** A recruiter opened a candidate's CV or cover letter inline (issue 11). */
+  candidateFileView: 'candidate.file.view',
   /** Pipeline decisions (issue 11): details hold application ids, stage codes and reason codes only. */
   applicationStageMove: 'application.stage.move',
   applicationReject: 'application.reject',

@@ -14,6 +14,8 @@ export interface VideoStorage {
   size(key: string): Promise<number>;
   /** The first `length` bytes (the magic-byte check). */
   head(key: string, length: number): Promise<Buffer>;
+  /** `length` bytes from `start` (fewer at the end of the file): the recruiter's player seeks with ranges. */
+  read(key: string, start: number, length: number): Promise<Buffer>;
   remove(key: string): Promise<void>;
   /** Streams the answer or a range of it (video seeking); undefined when there is none. */
   openRead(key: string, range?: ByteRange): Promise<OpenedFile | undefined>;
@@ -31,6 +33,12 @@ export function videoStorageOf(files: FileStorage): VideoStorage {
     },
     async head(key, length) {
       const opened = await files.openRead(key, { start: 0, end: length - 1 });
+      if (!opened) throw new Error('no such interview answer');
+      return collect(opened.stream);
+    },
+    async read(key, start, length) {
+      if (length <= 0) return Buffer.alloc(0);
+      const opened = await files.openRead(key, { start, end: start + length - 1 });
       if (!opened) throw new Error('no such interview answer');
       return collect(opened.stream);
     },

@@ -1,0 +1,148 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolation, signIn } from './helpers';
+
+// Seeded demo logins: the owner's interface speaks French, the viewer's English.
+const OWNER = { email: 'claire.owner@lumen.example', password: 'lumen-owner-2026' };
+const VIEWER = { email: 'victor.viewer@lumen.example', password: 'lumen-viewer-2026' };
+// The step-flow opening (Robotics Maintenance Technician) and its candidates who finished the process
+// (packages/server/src/seed/demo-reviews.ts): Sofia answered in WebM (Chromium), Mathis in MP4.
+const OPENING = '64b00e1e0000000000000002';
+const SOFIA = '64b0ca4d0000000000000004';
+const MATHIS = '64b0ca4d0000000000000005';
+const candidateUrl = (id: string) => `/recruiter/openings/${OPENING}/candidates/${id}`;
+
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3107}`;
+const OWNER_STATE = join(tmpdir(), `rec-e2e-candidate-owner-${process.pid}.json`);
+const VIEWER_STATE = join(tmpdir(), `rec-e2e-candidate-viewer-${process.pid}.json`);
+
+async function saveSession(browser: Browser, who: typeof OWNER, path: string): Promise<void> {
+  const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  await signIn(page, who);
+  await expect(page).toHaveURL(/\/recruiter$/);
+  await context.storageState({ path });
+  await context.close();
+}
+
+/** Opens a candidate from the opening's applicants table, paging on until the name shows (other specs add applications). */
+async function openFromApplicants(page: Page, name: string, nextPage: string): Promise<void> {
+  await page.goto(`/recruiter/openings/${OPENING}`);
+  const link = page.getByRole('link', { name, exact: true });
+  for (let pages = 0; pages < 20 && !(await link.isVisible()); pages++) {
+    await page.getByRole('button', { name: nextPage }).click();
+  }
+  await link.click();
+}
+
+test.describe('the candidate page', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  test.beforeAll(async ({ browser }) => {
+    await saveSession(browser, OWNER, OWNER_STATE);
+    await saveSession(browser, VIEWER, VIEWER_STATE);
+  });
+
+  test.describe('the owner (French)', () => {
+    test.use({ storageState: OWNER_STATE });
+
+    test('opens a candidate from the opening, watches an interview answer, mentions a colleague in a note, goes to the previous and next candidate; axe clean', async ({
+      page,
+    }) => {
+      await openFromApplicants(page, 'Sofia Almeida', 'Suivant');
+      await expect(page).toHaveURL(new RegExp(`${candidateUrl(SOFIA)}$`));
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('Sofia Almeida');
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('Nouveau');
+
+      // Everything the candidate gave: the CV in the browser's PDF viewer, form answers, scores, consent.
+      await expect(page.locator('iframe[title="CV de Sofia Almeida"]')).toBeVisible();
+      await expect(page.getByText('Quand pourriez-vous commencer ?')).toBeVisible();
+      await expect(page.getByText('Tout de suite')).toBeVisible();
+      await expect(page.getByRole('row', { name: /Conscienciosité 4\.5 \/ 5/ })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Consentement' })).toBeVisible();
+
+      // The interview: each question above its video; the WebM recording plays.
+      await expect(page.getByRole('heading', { level: 3, name: 'Présentez-vous en quelques phrases.' })).toBeVisible();
+      const video = page.locator('video').first();
+      await expect(video).toHaveAttribute('aria-labelledby', /candidate-question-0/);
+      await video.evaluate(async (element: HTMLVideoElement) => {
+        element.muted = true;
+        await element.play();
+      });
+      await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 10_000 }).toBeGreaterThan(0.5);
+      // Seeking asks for a byte range.
+      const ranged = await page.request.get(await video.evaluate((element: HTMLVideoElement) => element.currentSrc), { headers: { range: 'bytes=100-199' } });
+      expect(ranged.status()).toBe(206);
+      expect(ranged.headers()['content-range']).toMatch(/^bytes 100-199\/\d+$/);
+
+      await expectNoAxeViolation(page);
+
+      // A note mentioning the viewer, with the keyboard only: n, @Vic, Enter picks him.
+      await page.locator('body').click({ position: { x: 1, y: 1 } });
+      await page.keyboard.press('n');
+      const note = page.getByLabel('Nouvelle note');
+      await expect(note).toBeFocused();
+      await page.keyboard.type('Très bon entretien, @Vic');
+      await expect(page.getByRole('option', { name: 'Victor Lang' })).toBeVisible();
+      await expect(note).toHaveAttribute('aria-activedescendant', /mention-0/);
+      await page.keyboard.press('Enter');
+      await expect(note).toHaveValue('Très bon entretien, @Victor Lang ');
+      await page.keyboard.type('peux-tu regarder ?');
+      await page.getByRole('button', { name: 'Ajouter la note' }).click();
+      await expect(page.locator('.candidate-note').getByText('Très bon entretien, @Victor Lang peux-tu regarder ?')).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Activité' })).toBeVisible();
+      await expect(page.getByText('A écrit une note')).toBeVisible();
+      await expect
+        .poll(async () => {
+          const mails = (await (await page.request.get('/dev/outbox.json')).json()) as Array<{ to: string; subject: string; links: string[] }>;
+          return mails.some((mail) => mail.to === VIEWER.email && mail.subject.includes('Sofia Almeida') && mail.links.some((link) => link.endsWith(candidateUrl(SOFIA))));
+        })
+        .toBe(true);
+
+      // k: the previous candidate in the pipeline order (newer application), j: back.
+      await page.locator('body').click({ position: { x: 1, y: 1 } });
+      await page.keyboard.press('k');
+      await expect(page).toHaveURL(new RegExp(`${candidateUrl(MATHIS)}$`));
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('Mathis Klein');
+      await page.getByRole('link', { name: 'Candidat suivant' }).click();
+      await expect(page).toHaveURL(new RegExp(`${candidateUrl(SOFIA)}$`));
+      await page.keyboard.press('k');
+      await expect(page).toHaveURL(new RegExp(`${candidateUrl(MATHIS)}$`));
+      await page.keyboard.press('j');
+      await expect(page).toHaveURL(new RegExp(`${candidateUrl(SOFIA)}$`));
+    });
+
+    test('the MP4 answer plays too, and the page fits a 390 px phone', async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(candidateUrl(MATHIS));
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('Mathis Klein');
+      const video = page.locator('video').first();
+      await video.evaluate(async (element: HTMLVideoElement) => {
+        element.muted = true;
+        await element.play();
+      });
+      await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 10_000 }).toBeGreaterThan(0.5);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await expectNoAxeViolation(page);
+    });
+  });
+
+  test.describe('the viewer (English)', () => {
+    test.use({ storageState: VIEWER_STATE });
+
+    test('sees the candidate and the notes but no note form; the API refuses his note', async ({ page }) => {
+      await page.goto(candidateUrl(SOFIA));
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('Sofia Almeida');
+      await expect(page.getByRole('heading', { name: 'Interview answers' })).toBeVisible();
+      await expect(page.getByText('Solid maintenance experience on ABB and FANUC.', { exact: false })).toBeVisible();
+      await expect(page.getByLabel('New note')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Add note' })).toHaveCount(0);
+      // Without CANDIDATES:SENSITIVE:READ the CV is named, not shown.
+      await expect(page.locator('iframe')).toHaveCount(0);
+      const refused = await page.request.post(`/v2${candidateUrl(SOFIA)}/notes`, { data: { text: 'Viewer note' }, headers: { origin: baseURL } });
+      expect(refused.status()).toBe(403);
+      await expectNoAxeViolation(page);
+    });
+  });
+});
