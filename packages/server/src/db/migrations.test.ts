@@ -36,8 +36,11 @@ const TABLES = [
   'dashboards',
   'dashboard_recruiters',
   'job_runs',
+  'candidate_requests',
+  'data_removal_tokens',
+  'appointments',
 ] as const;
-const ALL_MIGRATIONS = ['0001-public-offers', '0002-accounts', '0003-applications', '0004-openings', '0005-submission-scope', '0006-upload-limits', '0007-board-names-contract-codes', '0009-apply-form', '0010-application-steps', '0012-insights', '0013-salary-and-job-place', '0014-roles-and-job-runs'];
+const ALL_MIGRATIONS = ['0001-public-offers', '0002-accounts', '0003-applications', '0004-openings', '0005-submission-scope', '0006-upload-limits', '0007-board-names-contract-codes', '0009-apply-form', '0010-application-steps', '0012-insights', '0013-salary-and-job-place', '0014-roles-and-job-runs', '0017-candidate-portal'];
 
 async function rowCounts(db: Kysely<Database>): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
@@ -114,6 +117,10 @@ for (const backend of testBackends()) {
           dashboards: 2,
           dashboard_recruiters: 0,
           job_runs: 0,
+          // The candidate portal (issue 12): nothing seeded.
+          candidate_requests: 0,
+          data_removal_tokens: 0,
+          appointments: 0,
         });
 
         await db.updateTable('companies').set({ name: 'Lumen Robotics SA' }).where('id', '=', DEMO.companyId).execute();
