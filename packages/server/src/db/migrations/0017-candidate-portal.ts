@@ -18,7 +18,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('anonymised_at', 'timestamptz')
     .execute();
   await db.schema.alterTable('applications').addColumn('anonymised_at', 'timestamptz').execute();
-  await db.schema.createIndex('applications_company_created_idx').on('applications').columns(['company_id', 'created_at']).execute();
+  await db.schema.createIndex('applications_company_retention_idx').on('applications').columns(['company_id', 'anonymised_at', 'created_at']).execute();
 
   await db.schema
     .createTable('candidate_requests')
@@ -76,7 +76,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('appointments').execute();
   await db.schema.dropTable('data_removal_tokens').execute();
   await db.schema.dropTable('candidate_requests').execute();
-  await db.schema.dropIndex('applications_company_created_idx').execute();
+  await db.schema.dropIndex('applications_company_retention_idx').execute();
   await db.schema.alterTable('applications').dropColumn('anonymised_at').execute();
   await db.schema.alterTable('candidates').dropColumn('consent_expires_at').dropColumn('consent_reminded_at').dropColumn('anonymised_at').execute();
 }
