@@ -55,7 +55,7 @@ export function foldLine(line: string): string {
 }
 
 /** A parameter value (a name in CN=...) is quoted; quotes cannot appear inside it. */
-const paramValue = (value: string) => `"${value.replace(/["\r\n]/g, '')}"`;
+const paramValue = (value: string) => `"${value.replace(/["\r\n:;]/g, '')}"`;
 
 export function calendarInvitation(event: CalendarEvent): string {
   const end = new Date(event.start.getTime() + event.durationMinutes * 60_000);
