@@ -60,7 +60,7 @@ export const AppointmentOfferBodySchema = v.object({
   applicationId: ObjectIdSchema,
   durationMinutes: v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(480)),
   location: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(300, 'errors.tooLong')), ''),
-  videoUrl: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.trim(), v.maxLength(500), v.url('errors.url'), v.startsWith('https://', 'errors.url'))]), ''),
+  videoUrl: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.trim(), v.maxLength(500), v.url('errors.url'), v.regex(/^https:/i, 'errors.url'))]), ''),
   slots: v.pipe(
     v.array(SlotSchema),
     v.minLength(1, 'errors.required'),

@@ -68,7 +68,7 @@ export default function AppointmentPage({ token }: { token: string }) {
         <h2 id="appointment-details">{t('appointments.details')}</h2>
         <dl className="portal-data">
           <dt>{t('appointments.duration')}</dt>
-          <dd>{t('appointments.minutes', { count: view.durationMinutes })}</dd>
+          <dd>{t('appointments.minutes', { number: view.durationMinutes })}</dd>
           {view.location ? (
             <>
               <dt>{t('appointments.location')}</dt>

@@ -25,7 +25,7 @@ export default function CandidaturesPage() {
           {list.data.map((item) => (
             <li key={item.candidateId} className="portal-item">
               <h2>{item.companyName}</h2>
-              <p className="portal-meta">{t('portal.candidatures.count', { count: item.applications })}</p>
+              <p className="portal-meta">{t('portal.candidatures.count', { number: item.applications })}</p>
               <p>
                 <a
                   href={`/applicant/${item.candidateId}`}

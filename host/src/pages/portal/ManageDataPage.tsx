@@ -12,8 +12,6 @@ import { useLoad } from './use-load';
 type FieldName = keyof PersonalFields;
 const FIELDS: readonly FieldName[] = ['firstName', 'lastName', 'phone'];
 
-/** `errors.required` from the shared schema -> the page's own translation of it. */
-const fieldError = (key: string | undefined) => (key ? `manageData.fieldErrors.${key.replace(/^errors\./, '')}` : null);
 
 /** /applicant/{candidateId}/manage-data: everything held, corrections, the zip download, the removal request. */
 export default function ManageDataPage({ candidateId }: { candidateId: string }) {
@@ -109,7 +107,7 @@ function Corrections({ candidateId, record, onSaved }: { candidateId: string; re
       <h2 id="corrections-title">{t('manageData.corrections.title')}</h2>
       <form className="portal-form" onSubmit={(event) => void submit(event)} noValidate>
         {FIELDS.map((name) => {
-          const error = fieldError(errors[name]);
+          const error = errors[name];
           return (
             <TextField
               key={name}

@@ -61,7 +61,7 @@ export default function PortalHomePage({ candidateId }: { candidateId: string })
       </section>
 
       <section className="portal-card" aria-labelledby="applications-title">
-        <h2 id="applications-title">{t('portal.applications.title', { count: data.applications.length })}</h2>
+        <h2 id="applications-title">{t('portal.applications.title')}</h2>
         {data.applications.length === 0 ? <p>{t('portal.applications.none')}</p> : null}
         <ul className="portal-list">
           {data.applications.map((application) => (
@@ -73,7 +73,7 @@ export default function PortalHomePage({ candidateId }: { candidateId: string })
               </p>
               {application.stepsToDo > 0 ? (
                 <div className="portal-actions">
-                  <span>{t('portal.applications.stepsToDo', { count: application.stepsToDo })}</span>
+                  <span>{t('portal.applications.stepsToDo', { number: application.stepsToDo })}</span>
                   <Button variant="secondary" onClick={() => void continueApplication(application._id)}>
                     {t('portal.applications.continue')}
                   </Button>
