@@ -46,6 +46,11 @@ const router = createRouter(ROUTES, createMiddleware(createRouteServices()));
 // The analytics pages are their own chunks: the dashboard's carries chart.js and loads only there.
 const DashboardsEntryPage = lazy(() => import('./pages/analytics/DashboardsEntryPage'));
 const DashboardPage = lazy(() => import('./pages/analytics/DashboardPage'));
+// The candidate portal (issue 12): its own chunks, loaded by candidates only.
+const PortalHomePage = lazy(() => import('./pages/portal/PortalHomePage'));
+const ManageDataPage = lazy(() => import('./pages/portal/ManageDataPage'));
+const CandidaturesPage = lazy(() => import('./pages/portal/CandidaturesPage'));
+const AppointmentPage = lazy(() => import('./pages/portal/AppointmentPage'));
 // The candidate page is its own chunk too (video, notes, timeline load only there).
 const CandidatePage = lazy(() => import('./pages/candidate/CandidatePage'));
 const PipelinePage = lazy(() => import('./pages/pipeline/PipelinePage'));
@@ -216,6 +221,30 @@ function renderPage(route: RouteDefinition, context: NavigationContext) {
       return (
         <Suspense fallback={null}>
           <PipelinePage />
+        </Suspense>
+      );
+    case 'portal-home':
+      return (
+        <Suspense fallback={null}>
+          <PortalHomePage candidateId={params.candidateId ?? ''} />
+        </Suspense>
+      );
+    case 'portal-manage-data':
+      return (
+        <Suspense fallback={null}>
+          <ManageDataPage candidateId={params.candidateId ?? ''} />
+        </Suspense>
+      );
+    case 'portal-candidatures':
+      return (
+        <Suspense fallback={null}>
+          <CandidaturesPage />
+        </Suspense>
+      );
+    case 'portal-appointment':
+      return (
+        <Suspense fallback={null}>
+          <AppointmentPage token={params.token ?? ''} />
         </Suspense>
       );
     case 'coming':

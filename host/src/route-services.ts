@@ -16,6 +16,7 @@ import {
   resetRecruiterMe,
 } from '@rec/stores';
 import { api } from './api';
+import { portalApi } from './pages/portal/portal-api';
 import type { RouteServices } from './router/services';
 
 /** Whether the browser keeps cookies: navigator.cookieEnabled, then a write/read probe. */
@@ -81,6 +82,15 @@ export function createRouteServices(): RouteServices {
     loadOpening: (openingId) => loadOpening(api, openingId),
     fetchNextStep: () => stepsApi(api).next(),
     fetchApplicationLocale: async () => (await stepsApi(api).application()).locale,
+    fetchCandidatures: () => portalApi(api).candidatures(),
+    fetchPendingRequests: (candidateId) => portalApi(api).pendingRequests(candidateId),
+    async signInWithRequest(candidateId, requestId, token) {
+      await portalApi(api).signInWithRequest(candidateId, requestId, token);
+      forgetSession(); // the server has just signed the candidate in
+    },
+    async loginApplication(applicationId) {
+      await stepsApi(api).login(applicationId);
+    },
     warn: () => void showToast({ tone: 'info', title: 'steps.contactSupportWarning.title', message: 'steps.contactSupportWarning.text' }),
     storage,
     cookiesEnabled: () => probeCookies(),

@@ -127,15 +127,18 @@ describe('route table (spec §2)', () => {
       assert.equal(found.params.afstep, 'shape');
     }
     assert.equal((await page('/applicant/message?messageKey=testCompleted')).layout, 'message');
-    assert.deepEqual((await page('/applicant/ongoing')).middleware, ['auth']);
+    assert.deepEqual((await page('/applicant/ongoing')).middleware, ['auth', 'ongoing']);
     assert.equal((await page('/applicant/ongoing/pw')).layout, 'ongoing');
-    assert.deepEqual(await page('/applicant/candidatures'), { page: 'coming', layout: 'ongoing', middleware: ['auth'], section: 'candidatures', params: {} });
-    assert.equal((await page('/applicant/appointments/tok')).section, 'appointments');
-    for (const child of ['', '/default', '/manage-data']) {
+    assert.deepEqual(await page('/applicant/candidatures'), { page: 'portal-candidatures', layout: 'ongoing', middleware: ['auth', 'auth-applicant'], section: undefined, params: {} });
+    assert.equal((await page('/applicant/appointments/tok')).page, 'portal-appointment');
+    for (const [child, name] of [['', 'portal-home'], ['/default', 'portal-home'], ['/manage-data', 'portal-manage-data']] as const) {
       const found = await page(`/applicant/${CANDIDATE}${child}`);
-      assert.deepEqual([found.layout, found.middleware], ['candidate-portal', ['auth']], child);
+      assert.deepEqual([found.layout, found.middleware, found.page], ['candidate-portal', ['auth', 'auth-applicant'], name], child);
     }
-    assert.deepEqual((await page(`/applicant/${CANDIDATE}/request/r1`)).params, { candidateId: CANDIDATE, requestId: 'r1' });
+    // The request link's rule decides where to go; when every rule continues the route falls back to /applicant.
+    assert.deepEqual(await router.resolve(`/applicant/${CANDIDATE}/request/r1`), { kind: 'redirect', to: '/applicant' });
+    const request = ROUTES.find((route) => route.path === '/applicant/:candidateId/request/:requestId');
+    assert.deepEqual(request?.middleware, ['portal-request']);
     assert.deepEqual(await router.resolve('/applicant/some-slug'), { kind: 'redirect', to: '/applicant' });
   });
 

@@ -11,6 +11,8 @@ const RECRUITER = ['auth', 'auth-recruiter', 'recruiter-entry'];
 const EMBEDDED = [...RECRUITER, 'iframe-page'];
 const NATIVE = [...RECRUITER, 'native-page'];
 const APPLICATION = ['auth', 'auth-applicant'];
+/** The candidate portal's pages: an applicant's session (the record itself is checked by the server). */
+const PORTAL = ['auth', 'auth-applicant'];
 const OPENING = { opening_id: OBJECT_ID_PATTERN };
 /** The openings pages are rendered by the host; an opening route also loads the opening first (spec §2). */
 const OPENING_ROUTE = [...NATIVE, 'opening-entry'];
@@ -130,30 +132,23 @@ export const ROUTES: readonly RouteDefinition[] = [
   steps('/applicant/steps/:afstep/consent', 'steps-assessment-consent', 'af-step'),
   steps('/applicant/steps/:afstep/relayConsent', 'steps-relay-consent', 'af-step'),
   steps('/applicant/steps/:afstep/grantPermission', 'steps-grant-permission', 'af-step'),
-  { path: '/applicant/ongoing', layout: 'ongoing', middleware: ['auth'], page: 'coming', section: 'applicant' },
-  { path: '/applicant/ongoing/:password', layout: 'ongoing', middleware: ['auth'], page: 'coming', section: 'applicant' },
-  { path: '/applicant/candidatures', layout: 'ongoing', middleware: ['auth'], page: 'coming', section: 'candidatures' },
-  { path: '/applicant/appointments/:token', layout: 'application', middleware: [], page: 'coming', section: 'appointments' },
+  // Candidate portal (issue 12): /ongoing sends to the one portal or the candidatures list; the request link signs in itself.
+  { path: '/applicant/ongoing', layout: 'ongoing', middleware: ['auth', 'ongoing'], page: 'portal-candidatures' },
+  { path: '/applicant/ongoing/:password', layout: 'ongoing', middleware: ['auth', 'ongoing'], page: 'portal-candidatures' },
+  { path: '/applicant/candidatures', layout: 'ongoing', middleware: ['auth', 'auth-applicant'], page: 'portal-candidatures' },
+  { path: '/applicant/appointments/:token', layout: 'application', middleware: [], page: 'portal-appointment' },
   { path: '/applicant/removeData/:token/:slug', layout: 'message', middleware: ['remove-data'], page: 'redirect' },
-  // Candidate portal: the request link signs the applicant in itself (later issue); the other pages need a session.
   {
     path: '/applicant/:candidateId/request/:requestId',
     layout: 'candidate-portal',
-    middleware: [],
-    page: 'coming',
-    section: 'candidatePortal',
+    middleware: ['portal-request'],
+    page: 'redirect',
+    redirectTo: '/applicant',
     match: { candidateId: OBJECT_ID_PATTERN },
   },
-  {
-    path: '/applicant/:candidateId/manage-data',
-    layout: 'candidate-portal',
-    middleware: ['auth'],
-    page: 'coming',
-    section: 'candidatePortal',
-    match: { candidateId: OBJECT_ID_PATTERN },
-  },
-  { path: '/applicant/:candidateId/default', layout: 'candidate-portal', middleware: ['auth'], page: 'coming', section: 'candidatePortal', match: { candidateId: OBJECT_ID_PATTERN } },
-  { path: '/applicant/:candidateId', layout: 'candidate-portal', middleware: ['auth'], page: 'coming', section: 'candidatePortal', match: { candidateId: OBJECT_ID_PATTERN } },
+  { path: '/applicant/:candidateId/manage-data', layout: 'candidate-portal', middleware: PORTAL, page: 'portal-manage-data', match: { candidateId: OBJECT_ID_PATTERN } },
+  { path: '/applicant/:candidateId/default', layout: 'candidate-portal', middleware: PORTAL, page: 'portal-home', match: { candidateId: OBJECT_ID_PATTERN } },
+  { path: '/applicant/:candidateId', layout: 'candidate-portal', middleware: PORTAL, page: 'portal-home', match: { candidateId: OBJECT_ID_PATTERN } },
   { path: '/applicant/*slug', layout: 'application', middleware: [], page: 'redirect', redirectTo: '/applicant' },
 
   // ---- Offers, boards, public pages ----

@@ -1,6 +1,7 @@
 import { isApiError, type UserType } from '@rec/api-client';
 import { readRealmProfiles, saveRealmProfile } from '@rec/stores';
 import type { RouteServices } from './services';
+import { PORTAL_RULES } from './portal-rules';
 import { STEP_RULES } from './step-rules';
 import type { Middleware, MiddlewareResult, NavigationContext } from './types';
 
@@ -280,6 +281,7 @@ export const RULES: Readonly<Record<string, Rule>> = {
   'tenant-chooser': tenantChooser,
   'recruiter-entry': recruiterEntry,
   ...STEP_RULES,
+  ...PORTAL_RULES,
   'opening-entry': openingEntry,
 };
 

@@ -1,4 +1,5 @@
 import type { Invitation, Session, Tenant } from '@rec/api-client';
+import type { Candidature, PendingRequest } from '@rec/core';
 import type { NextStepAnswer } from '@rec/core/steps';
 import type { KeyValueStorage } from '@rec/stores';
 
@@ -29,6 +30,14 @@ export interface RouteServices {
   fetchNextStep?(): Promise<NextStepAnswer>;
   /** The current application's locale (GET /v2/applicants/application). */
   fetchApplicationLocale?(): Promise<string>;
+  /** GET /v2/applicants/candidatures: the signed-in applicant's records, one per company (portal rules). */
+  fetchCandidatures?(): Promise<Candidature[]>;
+  /** GET /v2/candidates/{id}/pending-requests. */
+  fetchPendingRequests?(candidateId: string): Promise<PendingRequest[]>;
+  /** POST /v2/candidates/{id}/pending-requests/{requestId}/sign-in: the request mail's link signs the candidate in. */
+  signInWithRequest?(candidateId: string, requestId: string, token: string): Promise<void>;
+  /** POST /v2/applicants/login: makes the application the current one of the step flow. */
+  loginApplication?(applicationId: string): Promise<void>;
   /** Shows a warning toast (the unknown-status "contact support" warning of spec §2). */
   warn?(key: 'contactSupport'): void;
   /** Local browser storage (realm profiles), null where unavailable. */

@@ -50,6 +50,10 @@ export const ERROR_KEYS = {
   dashboardInvalid: 'analytics.errors.invalidDashboard',
   dashboardInvalidQuery: 'analytics.errors.invalidQuery',
   dashboardRecruiterNotFound: 'analytics.errors.recruiterNotFound',
+  // Candidate portal and appointments (issue 12), translated under `appointments.errors` in locales/app.
+  appointmentCancelled: 'appointments.errors.cancelled',
+  appointmentUnknownSlot: 'appointments.errors.unknownSlot',
+  appointmentSlotInPast: 'appointments.errors.slotInPast',
   // The candidate page (issue 11).
   candidateNotFound: 'errors.candidateNotFound',
   /** A Range header the file cannot satisfy (416). */
@@ -69,5 +73,5 @@ export interface ApiErrorBody {
 }
 
 /** Message keys of the /offer/message and /message pages (spec §8). */
-export const MESSAGE_KEYS = ['closedJob', 'genericError', 'invitationExpired', 'contactSupport', 'disabledCookies', 'testCompleted'] as const;
+export const MESSAGE_KEYS = ['closedJob', 'genericError', 'invitationExpired', 'contactSupport', 'disabledCookies', 'testCompleted', 'dataRemoved'] as const;
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

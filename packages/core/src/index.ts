@@ -19,3 +19,4 @@ export * from './roles';
 export * from './salary';
 export * from './salary-format';
 export * from './text';
+export * from './portal';

@@ -105,6 +105,11 @@ function fastifyTrustProxy(trustProxy: Config['trustProxy']): FastifyServerOptio
   return (_address: string, hop: number) => hop < trustProxy;
 }
 import { createDashboardRepository } from './modules/insights/repository';
+import { createAppointmentService } from './modules/appointments/service';
+import { createPortalRepository } from './modules/candidate-portal/repository';
+import { candidatePortalRoutes } from './modules/candidate-portal/routes';
+import { createPortalService } from './modules/candidate-portal/service';
+import { createRetentionJob, scheduleRetention } from './modules/retention/retention';
 import { insightsRoutes } from './modules/insights/routes';
 import { createInsightsService } from './modules/insights/service';
 
@@ -142,6 +147,8 @@ declare module 'fastify' {
     domainEvents: DomainEvents;
     /** The cached public board and offer answers (tests look at its size). */
     publicAnswers: PublicAnswerCache;
+    /** The daily retention run (issue 12); tests call `runOnce` with their clock. */
+    retention: ReturnType<typeof createRetentionJob>;
     /** The file stores of every namespace on the configured driver (FILE_STORE). */
     files: FileStores;
     /** Background jobs run once per period across instances: register before the app is ready. */
@@ -329,6 +336,26 @@ export async function buildApp({
   const rateLimit = options.rateLimit ?? { limit: 30, windowMs: 60_000 };
   // With Redis the public limits are shared by every instance (issue 18), like the sign-in limits.
   const sharedCounters = (name: string) => (config.redisUrl ? { counters: rateLimitStore, name } : undefined);
+  // The candidate portal, data rights, appointments and retention (issue 12).
+  const portalRepository = createPortalRepository(db);
+  const removePortalFiles = (keys: readonly string[]) => removeStoredFiles(storage, keys, app.log);
+  const retentionDays = config.retentionDays ?? DEFAULT_RETENTION_DAYS;
+  await app.register(candidatePortalRoutes, {
+    portal: createPortalService({ repository: portalRepository, storage, mailer, background, audit, now, publicUrl: config.publicUrl, retentionDays, removeFiles: removePortalFiles }),
+    appointments: createAppointmentService({ db, portal: portalRepository, mailer, background, now, publicUrl: config.publicUrl }),
+    sessions,
+    accounts: accountRepository,
+    cookie,
+    setCurrentApplication: (accountId, companyId, applicationId) => createStepRepository(db).setCurrentApplication(accountId, companyId, applicationId),
+  });
+  const retention = createRetentionJob({ db, audit, mailer, now, publicUrl: config.publicUrl, retentionDays, removeFiles: removePortalFiles, log: app.log });
+  app.decorate('retention', retention);
+  // Not in tests: a run at start-up would anonymise fixtures under the tests' feet (the job has its own clocked tests).
+  if (config.nodeEnv !== 'test') {
+    const schedule = scheduleRetention(retention, app.log);
+    app.addHook('onReady', async () => schedule.start());
+    app.addHook('onClose', async () => schedule.stop());
+  }
   const applications = createApplicationService({
     repository: createApplicationRepository(db),
     offers,

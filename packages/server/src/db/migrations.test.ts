@@ -40,6 +40,9 @@ const TABLES = [
   'stored_file_chunks',
   'application_mails',
   'candidate_notes',
+  'candidate_requests',
+  'data_removal_tokens',
+  'appointments',
 ] as const;
 const ALL_MIGRATIONS = [
   '0001-public-offers',
@@ -56,6 +59,7 @@ const ALL_MIGRATIONS = [
   '0014-roles-and-job-runs',
   '0015-pipeline-decisions',
   '0016-candidate-notes',
+  '0017-candidate-portal',
   '0020-stored-files',
 ];
 
@@ -114,6 +118,10 @@ for (const backend of testBackends()) {
           accounts: 5,
           sessions: 0,
           auth_tokens: 0,
+          // The candidate portal (issue 12): nothing seeded.
+          candidate_requests: 0,
+          data_removal_tokens: 0,
+          appointments: 0,
           invitations: 1,
           uploads: 0,
           // +2 candidates who finished the step-flow opening's process, for the candidate page (issue 11, demo-reviews.ts).

@@ -34,6 +34,9 @@ export interface Database {
   dashboards: DashboardsTable;
   dashboard_recruiters: DashboardRecruitersTable;
   job_runs: JobRunsTable;
+  candidate_requests: CandidateRequestsTable;
+  data_removal_tokens: DataRemovalTokensTable;
+  appointments: AppointmentsTable;
   stored_files: StoredFilesTable;
   stored_file_chunks: StoredFileChunksTable;
   candidate_notes: CandidateNotesTable;
@@ -237,6 +240,11 @@ export interface CandidatesTable {
   email: string;
   /** The candidate fields of spec §3: personal, expectedConditions, profile, meta. */
   data: ColumnType<Record<string, unknown>, Record<string, unknown> | undefined, Record<string, unknown>>;
+  /** Null: the last application's consent plus the company's consent months (migration 0017). */
+  consent_expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  consent_reminded_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Set once the candidate's personal data was removed (by request or retention). */
+  anonymised_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -259,6 +267,8 @@ export interface ApplicationsTable {
   consent_given_at: ColumnType<Date, Date | string, Date | string>;
   /** The privacy text the candidate agreed to, as shown. */
   consent_text: string;
+  /** Set when its personal data was removed; the row stays for the counts (migration 0017). */
+  anonymised_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: CreatedAt;
 }
 
@@ -444,4 +454,51 @@ export interface ApplicationMailsTable {
   language: string;
   subject: string;
   sent_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+// ---------- the candidate portal (0017) ----------
+
+export interface CandidateRequestsTable {
+  id: string;
+  company_id: string;
+  candidate_id: string;
+  application_id: string;
+  kind: 'step' | 'appointment' | 'document';
+  message: ColumnType<string, string | undefined, string>;
+  requested_by: string | null;
+  /** SHA-256 of the mail link's sign-in token. */
+  token_hash: string;
+  token_expires_at: ColumnType<Date, Date, Date>;
+  created_at: CreatedAt;
+  done_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface DataRemovalTokensTable {
+  token_hash: string;
+  company_id: string;
+  candidate_id: string;
+  created_at: ColumnType<Date, Date, never>;
+  expires_at: ColumnType<Date, Date, never>;
+  used_at: ColumnType<Date | null, Date | null | undefined, Date>;
+}
+
+export interface AppointmentsTable {
+  id: string;
+  company_id: string;
+  candidate_id: string;
+  application_id: string;
+  token_hash: string;
+  recruiter_id: string | null;
+  duration_minutes: number;
+  location: ColumnType<string, string | undefined, string>;
+  video_url: ColumnType<string, string | undefined, string>;
+  /** ISO instants, passed as JSON text (both drivers store it as jsonb). */
+  slots: ColumnType<string[], string, string>;
+  chosen_start: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  time_zone: ColumnType<string, string | undefined, string>;
+  status: ColumnType<'OFFERED' | 'BOOKED' | 'CANCELLED', 'OFFERED' | 'BOOKED' | 'CANCELLED' | undefined, 'OFFERED' | 'BOOKED' | 'CANCELLED'>;
+  /** The iCalendar SEQUENCE: every rebooking or cancellation raises it. */
+  sequence: ColumnType<number, number | undefined, number>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
 }

@@ -84,6 +84,15 @@ async function stepRequest(app: FastifyInstance, caller: Caller, process: Proces
 const STEP_PARAMS = { id: DEMO_STEPS.stepIds[1] ?? '', questionId: 'intro', attempt: '1' };
 let applications = 0;
 let uploads = 0;
+/** Camille's candidate record at Lumen: the matrix's applicant reads her own. */
+const CAMILLE = { id: DEMO_STEPS.candidateId };
+/** Two slots a week ahead of whenever the matrix runs. */
+const matrixAppointment = () => ({
+  applicationId: DEMO_STEPS.applicationId,
+  durationMinutes: 30,
+  videoUrl: 'https://meet.example/lumen',
+  slots: [new Date(Date.now() + 7 * 86_400_000).toISOString(), new Date(Date.now() + 8 * 86_400_000).toISOString()],
+});
 
 /** A CV uploaded to the sample offer, each from its own address (the upload route is limited per IP). */
 async function uploadCv(app: FastifyInstance): Promise<{ url: string; name: string }> {
@@ -360,6 +369,47 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteCase>> = {
     prepares: true,
     params: { ...CANDIDATE_PAGE, stepId: DEMO_STEPS.stepIds[1] ?? '', questionId: 'intro' },
     request: async (app) => ({ url: `${camillePage}/interview-answers/${await camilleAt(app, INTERVIEW_PROCESS, [ATTEMPT, CHUNK, FINISH])}/intro/video` }),
+  },
+
+  // The candidate portal (issue 12): the applicant's own record only (Camille's); recruiters and admins are refused.
+  'GET /v2/applicants/candidatures': { expected: applicantOnly(200) },
+  'GET /v2/candidates/:id': { expected: applicantOnly(200), params: CAMILLE },
+  'PATCH /v2/candidates/:id': { expected: applicantOnly(200), params: CAMILLE, request: () => json({ phone: '+352 621 123 456' }) },
+  'GET /v2/candidates/:id/pending-requests': { expected: applicantOnly(200), params: CAMILLE },
+  'GET /v2/candidates/:id/consent': { expected: applicantOnly(200), params: CAMILLE },
+  'POST /v2/candidates/:id/consent': { expected: applicantOnly(200), params: CAMILLE, request: () => json({ renew: true }) },
+  'GET /v2/candidates/:id/data.zip': { expected: applicantOnly(200), params: CAMILLE },
+  'POST /v2/candidates/:id/removal-request': { expected: applicantOnly(202), params: CAMILLE },
+  // Links of the mails: public, the token is the proof (an unknown one is refused the same for everyone).
+  'POST /v2/applicants/removedata/:token': { expected: publicRoute(404), params: { token: 'r'.repeat(43) } },
+  'POST /v2/candidates/:id/pending-requests/:requestId/sign-in': {
+    expected: publicRoute(401),
+    params: { ...CAMILLE, requestId: DEMO_STEPS.applicationId },
+    request: () => json({ token: 'q'.repeat(43) }),
+  },
+  'GET /v2/appointments/:token': { expected: publicRoute(404), params: { token: 'a'.repeat(43) } },
+  'POST /v2/appointments/:token/book': { expected: publicRoute(404), params: { token: 'a'.repeat(43) }, request: () => json({ slot: '2030-01-01T09:00:00.000Z' }) },
+  'POST /v2/appointments/:token/cancel': { expected: publicRoute(404), params: { token: 'a'.repeat(43) } },
+  // The recruiter's side, from the candidate page: CANDIDATES:MANAGE; another company's candidate does not exist.
+  'POST /v2/recruiter/candidates/:candidateId/requests': {
+    expected: permission(201),
+    params: { candidateId: DEMO_STEPS.candidateId },
+    request: () => json({ applicationId: DEMO_STEPS.applicationId, kind: 'step', message: 'Matrix' }),
+  },
+  'GET /v2/recruiter/candidates/:candidateId/appointments': { expected: recruiter(200), params: { candidateId: DEMO_STEPS.candidateId } },
+  'POST /v2/recruiter/candidates/:candidateId/appointments': {
+    expected: permission(201),
+    params: { candidateId: DEMO_STEPS.candidateId },
+    request: () => json(matrixAppointment()),
+  },
+  // Each caller tries to cancel an appointment the owner just offered.
+  'POST /v2/recruiter/appointments/:id/cancel': {
+    expected: permission(200),
+    prepares: true,
+    params: { id: DEMO_STEPS.applicationId },
+    request: async (app) => ({
+      url: `/v2/recruiter/appointments/${(await injectAs(app, DEMO_ACCOUNTS.owner.id, { method: 'POST', url: `/v2/recruiter/candidates/${DEMO_STEPS.candidateId}/appointments`, payload: matrixAppointment() })).json()._id}/cancel`,
+    }),
   },
 };
 

@@ -13,6 +13,7 @@ import * as salaryAndJobPlace from './0013-salary-and-job-place';
 import * as rolesAndJobRuns from './0014-roles-and-job-runs';
 import * as pipelineDecisions from './0015-pipeline-decisions';
 import * as candidateNotes from './0016-candidate-notes';
+import * as candidatePortal from './0017-candidate-portal';
 import * as storedFiles from './0020-stored-files';
 
 /**
@@ -34,5 +35,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0014-roles-and-job-runs': rolesAndJobRuns,
   '0015-pipeline-decisions': pipelineDecisions,
   '0016-candidate-notes': candidateNotes,
+  '0017-candidate-portal': candidatePortal,
   '0020-stored-files': storedFiles,
 };

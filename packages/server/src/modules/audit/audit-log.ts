@@ -16,7 +16,13 @@ export const AUDIT_ACTIONS = {
   applicationReject: 'application.reject',
   applicationsBulkMove: 'applications.bulk.move',
   applicationsBulkReject: 'applications.bulk.reject',
+  /** A candidate removed their data with a removal link (issue 12); actor: the candidate's id. */
+  candidateDataRemoval: 'candidate.dataRemoval',
+  /** The daily retention run anonymised applications or candidates (issue 12); actor: SYSTEM_ACTOR. */
+  retentionRun: 'retention.run',
 } as const;
+/** The actor of what the platform did by itself (the retention job): no account has this id. */
+export const SYSTEM_ACTOR = '000000000000000000000000';
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 
 export interface AuditEntry {

@@ -3,10 +3,18 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 
+/** A file sent with a mail (an .ics invitation): small text content, kept whole in the outbox. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
 export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -24,6 +32,8 @@ export interface OutboxMail {
   date: string;
   text: string;
   links: string[];
+  /** The mail's attachments as sent (tests read and parse an .ics from here). */
+  attachments: MailAttachment[];
 }
 
 /**
@@ -59,6 +69,7 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
         date: date.toISOString(),
         text: mail.text,
         links: linksIn(mail.text),
+        attachments: mail.attachments ?? [],
         message: JSON.parse(String(info.message)),
       };
       await mkdir(dir, { recursive: true });
@@ -94,10 +105,18 @@ export async function readOutbox(dir: string, limit = 200): Promise<OutboxMail[]
         date: String(raw.date ?? ''),
         text,
         links: linksIn(text),
+        attachments: attachmentsOf(raw.attachments),
       });
     } catch {
       // A half-written or foreign file is not a mail.
     }
   }
   return mails;
+}
+
+function attachmentsOf(value: unknown): MailAttachment[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter((item): item is Record<string, unknown> => !!item && typeof item === 'object')
+    .map((item) => ({ filename: String(item.filename ?? ''), contentType: String(item.contentType ?? ''), content: String(item.content ?? '') }));
 }

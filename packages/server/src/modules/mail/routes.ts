@@ -14,6 +14,7 @@ function mailHtml(mail: OutboxMail): string {
   <h2 id="m-${escapeHtml(mail.id)}">${escapeHtml(mail.subject)}</h2>
   <dl><dt>To</dt><dd>${escapeHtml(mail.to)}</dd><dt>Date</dt><dd><time datetime="${escapeHtml(mail.date)}">${escapeHtml(mail.date)}</time></dd></dl>
   <pre>${textWithLinks(mail.text)}</pre>
+  ${mail.attachments.length ? `<ul aria-label="Attachments">${mail.attachments.map((file) => `<li>${escapeHtml(file.filename)} (${escapeHtml(file.contentType)})<pre>${escapeHtml(file.content)}</pre></li>`).join('')}</ul>` : ''}
   ${mail.links.length ? `<ul aria-label="Links">${mail.links.map((link) => `<li><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></li>`).join('')}</ul>` : ''}
 </article>`;
 }
