@@ -38,7 +38,8 @@ async function itemNamed(page: Page, name: string): Promise<Item> {
 }
 
 test.describe('the pipeline of an opening (owner, French interface)', () => {
-  test.describe.configure({ mode: 'serial' });
+  // Axe over a board of 30 cards with their menus takes a while on a busy machine.
+  test.describe.configure({ mode: 'serial', timeout: 120_000 });
   test.use({ storageState: OWNER_STATE });
 
   test.beforeAll(async ({ browser }) => {
