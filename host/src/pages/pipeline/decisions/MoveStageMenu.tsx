@@ -77,7 +77,8 @@ export function MoveStageMenu({ openingId, applicationIds, onDone, stages, curre
   if (onReject && currentStage !== loaded?.find((stage) => stage.kind === 'rejected')?.id) {
     items.push({ id: 'reject', label: t('decisions.rejectEllipsis'), onSelect: onReject, tone: 'danger' });
   }
-  const label = candidateName ? t('decisions.moveCandidate', { name: candidateName }) : t('decisions.moveSelection', { count: applicationIds.length });
+  // The accessible name starts with the visible text (WCAG 2.5.3), then says whom it moves.
+  const label = `${t('decisions.moveTo')} ${candidateName ?? t('pipeline.bulk.selected', { count: applicationIds.length })}`;
   return (
     <MenuButton label={label} items={items} className="pipeline-move" {...(buttonRef ? { buttonRef } : {})}>
       {t('decisions.moveTo')}

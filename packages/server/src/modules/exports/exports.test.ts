@@ -7,6 +7,7 @@ import { newId } from '../../db/ids';
 import { DEMO_ACCOUNTS } from '../../seed/demo-accounts';
 import { DEMO, DEMO_PREFIX, demoId } from '../../seed/demo-ids';
 import { DEMO_OPENING_IDS } from '../../seed/demo-openings';
+import { DEMO_PIPELINE } from '../../seed/demo-pipeline';
 import { type AuthTestApp, buildAuthTestApp, OWN_ORIGIN } from '../../testing/auth-helpers';
 import { describeEachBackend } from '../../testing/test-database';
 import { attachmentDisposition } from '../../http/content-disposition';
@@ -141,6 +142,14 @@ describeEachBackend('applicant data export', (context) => {
       assert.deepEqual(response.json(), { statusCode: 400, error: 'errors.invalidQuery' }, query);
     }
     assert.equal((await download(DEMO_OPENING_IDS.published, '?categories[]=PERSONAL', viewer)).statusCode, 403);
+  });
+
+  it('exports only the pipeline’s selection when applicationIds are given, still within the opening', async () => {
+    const chosen = [DEMO_PIPELINE.applicationOf(2), DEMO_PIPELINE.applicationOf(5)];
+    const other = DEMO_PIPELINE.applicationOf(35); // an application of another opening: never exported here
+    const rows = await sheetRows(await download(DEMO_OPENING_IDS.published, `?categories[]=PERSONAL&${[...chosen, other].map((id) => `applicationIds[]=${id}`).join('&')}`));
+    assert.equal(rows.length, 1 + chosen.length);
+    assert.equal((await download(DEMO_OPENING_IDS.published, '?categories[]=PERSONAL&applicationIds[]=nothex')).statusCode, 400);
   });
 
   it('escapes formula-like values a candidate typed', async () => {
