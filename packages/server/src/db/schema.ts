@@ -409,6 +409,8 @@ export interface CandidateNotesTable {
   text: string;
   mentions: ColumnType<string[], string | undefined, never>;
   created_at: CreatedAt;
+}
+
 /** Mails sent to a candidate about an application (migration 0015): what and when, never the body. */
 export interface ApplicationMailsTable {
   id: string;
