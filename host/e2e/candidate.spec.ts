@@ -79,7 +79,7 @@ test.describe('the candidate page', () => {
       await expectNoAxeViolation(page);
 
       // A note mentioning the viewer, with the keyboard only: n, @Vic, Enter picks him.
-      await page.locator('body').click({ position: { x: 1, y: 1 } });
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
       await page.keyboard.press('n');
       const note = page.getByLabel('Nouvelle note');
       await expect(note).toBeFocused();
@@ -100,8 +100,15 @@ test.describe('the candidate page', () => {
         })
         .toBe(true);
 
+      // m: the pipeline's move menu; Interview moves her, the chip and the timeline say so.
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.keyboard.press('m');
+      await page.getByRole('menuitem', { name: 'Entretien' }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('Entretien');
+      await expect(page.getByText('Passé à l’étape Entretien')).toBeVisible();
+
       // k: the previous candidate in the pipeline order (newer application), j: back.
-      await page.locator('body').click({ position: { x: 1, y: 1 } });
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
       await page.keyboard.press('k');
       await expect(page).toHaveURL(new RegExp(`${candidateUrl(MATHIS)}$`));
       await expect(page.getByRole('heading', { level: 1 })).toContainText('Mathis Klein');
@@ -137,6 +144,7 @@ test.describe('the candidate page', () => {
       await expect(page.getByRole('heading', { name: 'Interview answers' })).toBeVisible();
       await expect(page.getByText('Solid maintenance experience on ABB and FANUC.', { exact: false })).toBeVisible();
       await expect(page.getByLabel('New note')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: /Move .* to a stage/ })).toHaveCount(0);
       await expect(page.getByRole('button', { name: 'Add note' })).toHaveCount(0);
       // Without CANDIDATES:SENSITIVE:READ the CV is named, not shown.
       await expect(page.locator('iframe')).toHaveCount(0);
