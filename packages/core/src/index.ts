@@ -18,4 +18,5 @@ export * from './requests';
 export * from './roles';
 export * from './salary';
 export * from './salary-format';
+export * from './team';
 export * from './text';

@@ -7,6 +7,17 @@ export const AUDIT_ACTIONS = {
   openingDelete: 'opening.delete',
   /** A recruiter downloaded an uploaded file (a candidate's CV). */
   fileDownload: 'file.download',
+  // Team, account and admin (issue 13).
+  teamInvite: 'team.invite',
+  teamInvitationResend: 'team.invitation.resend',
+  teamInvitationRevoke: 'team.invitation.revoke',
+  teamRoleChange: 'team.role.change',
+  teamRemove: 'team.remove',
+  accountPasswordRotate: 'account.password.rotate',
+  accountSessionsRevoke: 'account.sessions.revoke',
+  adminCompanyCreate: 'admin.company.create',
+  adminCompanySuspend: 'admin.company.suspend',
+  adminCompanyReactivate: 'admin.company.reactivate',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 

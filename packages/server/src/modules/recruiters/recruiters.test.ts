@@ -52,7 +52,7 @@ describeEachBackend('recruiters, companies, admin: roles, permissions, tenants',
       fullName: 'Claire Dubois',
       email: owner.email,
       role: 'owner',
-      settings: { language: 'fr', profilePictureUrl: null, notifications: {} },
+      settings: { language: 'fr', profilePictureUrl: null, profilePicture: null, notifications: {} },
       pendingActions: [],
     });
     assert.equal(me.headers['cache-control'], 'private, no-store');
@@ -135,7 +135,7 @@ describeEachBackend('recruiters, companies, admin: roles, permissions, tenants',
       app.inject({ method: 'PATCH', url: '/v2/recruiter/me/settings', headers: { cookie: cookies.viewer, origin: OWN_ORIGIN, 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
     const response = await patch({ language: 'de', notifications: { newApplication: true } });
     assert.equal(response.statusCode, 200);
-    assert.deepEqual(response.json(), { language: 'de', profilePictureUrl: null, notifications: { newApplication: true } });
+    assert.deepEqual(response.json(), { language: 'de', profilePictureUrl: null, profilePicture: null, notifications: { newApplication: true } });
     assert.deepEqual((await patch({ profilePictureUrl: 'https://cdn.example/p.png' })).json(), {
       language: 'de',
       profilePictureUrl: 'https://cdn.example/p.png',
