@@ -46,6 +46,8 @@ const router = createRouter(ROUTES, createMiddleware(createRouteServices()));
 // The analytics pages are their own chunks: the dashboard's carries chart.js and loads only there.
 const DashboardsEntryPage = lazy(() => import('./pages/analytics/DashboardsEntryPage'));
 const DashboardPage = lazy(() => import('./pages/analytics/DashboardPage'));
+// The settings pages: one chunk for the frame, one per page (see pages/settings/pages.ts).
+const SettingsPage = lazy(() => import('./pages/settings/SettingsPage'));
 
 interface Screen {
   resolution: Resolution;
@@ -201,6 +203,12 @@ function renderPage(route: RouteDefinition, context: NavigationContext) {
       return (
         <Suspense fallback={null}>
           <DashboardPage dashboardId={params.dashboard_id ?? ''} />
+        </Suspense>
+      );
+    case 'settings':
+      return (
+        <Suspense fallback={null}>
+          <SettingsPage pathname={context.pathname} />
         </Suspense>
       );
     case 'coming':

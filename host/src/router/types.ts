@@ -44,6 +44,7 @@ export type PageName =
   | 'redirect'
   | 'referral'
   | 'reset-password'
+  | 'settings'
   | 'share'
   | 'steps-constants'
   | 'steps-interview'
