@@ -36,6 +36,7 @@ export const SETTINGS_PAGES: readonly SettingsPageEntry[] = [
     descriptionKey: 'settingsNav.descriptions.myteam',
     permission: PERMISSIONS.teamManage,
     group: 'company',
+    load: () => import('../team/TeamPage'),
   },
   {
     path: '/recruiter/settings_new/templates',
@@ -76,6 +77,7 @@ export const SETTINGS_PAGES: readonly SettingsPageEntry[] = [
     titleKey: 'settingsNav.pages.myaccount',
     descriptionKey: 'settingsNav.descriptions.myaccount',
     group: 'account',
+    load: () => import('../account/AccountPage'),
   },
   {
     path: '/recruiter/settings/myaccount/password-rotate',
@@ -83,12 +85,14 @@ export const SETTINGS_PAGES: readonly SettingsPageEntry[] = [
     descriptionKey: 'settingsNav.descriptions.passwordRotate',
     group: 'account',
     listed: false,
+    load: () => import('../account/PasswordRotatePage'),
   },
   {
     path: '/recruiter/settings/security',
     titleKey: 'settingsNav.pages.security',
     descriptionKey: 'settingsNav.descriptions.security',
     group: 'account',
+    load: () => import('../account/SecurityPage'),
   },
   {
     path: '/recruiter/settings_new/notifications',

@@ -80,7 +80,10 @@ const fixtureEmail = (what: string) => {
   return `matrix.${what}.${Date.now()}.${fixtureCount}@lumen.example`;
 };
 /** 24 hex digits, unique per call (an invitation's id). */
-const fixtureId = () => `${Date.now().toString(16).padStart(12, '0')}${(fixtureCount += 1).toString(16).padStart(12, '0')}`.slice(-24);
+const fixtureId = () => {
+  fixtureCount += 1;
+  return `${Date.now().toString(16).padStart(12, '0')}${fixtureCount.toString(16).padStart(12, '0')}`.slice(-24);
+};
 
 /** A pending invitation to Lumen, fresh for each caller. */
 async function freshInvitation(app: FastifyInstance): Promise<string> {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, SqlBool } from 'kysely';
 import type { AccountRow, AuthTokenPurpose, Database, InvitationRow, NewAccount } from '../../db/schema';
 
 /** The accounts that sign in with a password, in the order sign-in picks them (admin first, then the oldest). */
@@ -19,7 +19,7 @@ export function createAccountRepository(db: Kysely<Database>) {
     },
 
     /** Password accounts of an identity (lower-cased email): admin first, then recruiter accounts oldest first. */
-    findPasswordAccounts(email: string): Promise<Array<AccountRow & { company_suspended: boolean }>> {
+    findPasswordAccounts(email: string): Promise<Array<AccountRow & { company_suspended: SqlBool }>> {
       return db
         .selectFrom('accounts')
         .leftJoin('companies', 'companies.id', 'accounts.company_id')
