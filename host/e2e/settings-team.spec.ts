@@ -14,6 +14,8 @@ const COMPANY = `Fjord Labs ${RUN}`;
 const OWNER = { email: `olga.${RUN}@fjord.example`, password: 'olga-first-password-26' };
 const RECRUITER = { email: `rita.${RUN}@fjord.example`, password: 'rita-first-password-26' };
 const NEW_PASSWORD = 'olga-second-password-26';
+/** Waits that include a password hash or a full reload. */
+const SLOW = { timeout: 30_000 };
 
 interface OutboxMail {
   to: string;
@@ -38,10 +40,11 @@ async function acceptInvitation(page: Page, path: string, firstName: string, las
   await page.goto(path);
   await page.getByLabel('First name').fill(firstName);
   await page.getByLabel('Last name').fill(lastName);
-  await page.getByLabel('New password').fill(password);
+  await page.getByLabel('New password', { exact: true }).fill(password);
   await page.getByLabel('Confirm the new password').fill(password);
   await page.getByRole('button', { name: 'Join the team' }).click();
-  await expect(page).toHaveURL(/\/recruiter/);
+  // Hashing the new password takes a moment on a busy machine.
+  await expect(page).toHaveURL(/\/recruiter/, SLOW);
 }
 
 async function newPage(browser: Browser, width = 1280): Promise<Page> {
@@ -50,6 +53,7 @@ async function newPage(browser: Browser, width = 1280): Promise<Page> {
 }
 
 test.describe.configure({ mode: 'serial' });
+test.setTimeout(120_000);
 
 test('an admin creates a company; its owner signs in through the mailed invitation', async ({ page }) => {
   await signIn(page, ADMIN);
@@ -57,7 +61,7 @@ test('an admin creates a company; its owner signs in through the mailed invitati
   await page.getByLabel('Company name').fill(COMPANY);
   await page.getByLabel('Email of the first owner').fill(OWNER.email);
   await page.getByRole('button', { name: 'Create and invite the owner' }).click();
-  await expect(page.getByRole('heading', { name: COMPANY })).toBeVisible();
+  await expect(page.getByRole('heading', { name: COMPANY })).toBeVisible(SLOW);
   // The admin's action is in the audit log.
   await page.getByRole('button', { name: 'Filter' }).click();
   await expect(page.getByRole('cell', { name: 'admin.company.create' }).first()).toBeVisible();
@@ -77,7 +81,7 @@ test('the owner invites a recruiter who joins with the recruiter role: openings 
   await owner.getByLabel('Email address').fill(RECRUITER.email);
   await owner.getByLabel('Role', { exact: true }).selectOption('recruiter');
   await owner.getByRole('button', { name: 'Send invitation' }).click();
-  await expect(owner.getByText(RECRUITER.email)).toBeVisible();
+  await expect(owner.getByText(RECRUITER.email)).toBeVisible(SLOW);
   // The last owner cannot step down: 409 with its own text.
   await owner.getByLabel('Role of Olga Fjord').selectOption('viewer');
   await expect(owner.getByText('The company needs at least one owner', { exact: false }).first()).toBeVisible();
@@ -111,8 +115,8 @@ test('the owner switches their own language to German and the shell follows at o
   await expectNoAxeViolation(owner);
   await owner.getByLabel('Interface language').selectOption('de');
   await owner.getByRole('button', { name: 'Save language' }).click();
-  await expect(owner.getByRole('heading', { level: 1, name: 'Mein Konto' })).toBeVisible();
-  await expect(owner.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(owner.getByRole('heading', { level: 1, name: 'Mein Konto' })).toBeVisible(SLOW);
+  await expect(owner.locator('html')).toHaveAttribute('lang', 'de', SLOW);
   // The locale cookie remembers it for 365 days.
   const cookie = (await owner.context().cookies()).find((entry) => entry.name === 'rec_locale');
   expect(cookie?.value).toBe('de');
@@ -134,7 +138,7 @@ test('rotating the password (rules confirmed and differentPasswords) signs an ol
   await owner.getByRole('button', { name: 'Continue with password' }).click();
   await owner.getByLabel('Password', { exact: true }).fill(OWNER.password);
   await owner.getByRole('button', { name: 'Sign in' }).click();
-  await expect(owner).toHaveURL(/\/recruiter/);
+  await expect(owner).toHaveURL(/\/recruiter/, SLOW);
   await owner.goto('/recruiter/settings/myaccount/password-rotate');
   // The owner speaks German since the previous test.
   await expect(owner.getByRole('heading', { level: 1, name: 'Passwort ändern' })).toBeVisible();
@@ -147,7 +151,7 @@ test('rotating the password (rules confirmed and differentPasswords) signs an ol
   await owner.getByLabel('Neues Passwort', { exact: true }).fill(NEW_PASSWORD);
   await owner.getByLabel('Neues Passwort wiederholen').fill(NEW_PASSWORD);
   await owner.getByRole('button', { name: 'Passwort ändern' }).click();
-  await expect(owner.getByRole('status').or(owner.locator('.rec-message')).filter({ hasText: 'Ihr Passwort wurde geändert' }).first()).toBeVisible();
+  await expect(owner.getByRole('status').or(owner.locator('.rec-message')).filter({ hasText: 'Ihr Passwort wurde geändert' }).first()).toBeVisible(SLOW);
   await expectNoAxeViolation(owner);
 
   // The older session is over: the next navigation lands on the sign-in page.
@@ -164,7 +168,7 @@ test('the language switcher on the sign-in page writes the locale cookie and swi
   const visitor = await newPage(browser, 390);
   await visitor.goto('/login');
   await visitor.getByLabel('Language').selectOption('pl');
-  await expect(visitor.locator('html')).toHaveAttribute('lang', 'pl');
+  await expect(visitor.locator('html')).toHaveAttribute('lang', 'pl', SLOW);
   expect((await visitor.context().cookies()).find((entry) => entry.name === 'rec_locale')?.value).toBe('pl');
   await expectNoAxeViolation(visitor);
   await visitor.context().close();
