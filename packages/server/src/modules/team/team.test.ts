@@ -159,6 +159,28 @@ describeEachBackend('team, account, sessions and admin (issue 13)', (context) =>
     assert.deepEqual(me.settings.profilePicture, { type: 'image/png', base64: png });
   });
 
+  it('fills pendingActions of /me from real data: invitations to accept, consent renewals due', async () => {
+    const { db } = context;
+    // Nora (Nordwind) is invited to Lumen: an invitation for her to accept.
+    await call(await t.cookieFor(owner.id), { method: 'POST', url: '/v2/team/invitations', payload: { email: otherOwner.email, role: 'viewer' } });
+    // Lumen's consents: all long expired but one, which runs out in 10 days (12 months by default).
+    const now = Date.now();
+    await db.updateTable('applications').set({ consent_given_at: new Date(now - 5 * 365 * 86_400_000) }).where('company_id', '=', DEMO.companyId).execute();
+    const one = await db.selectFrom('applications').select('id').where('company_id', '=', DEMO.companyId).orderBy('id').executeTakeFirstOrThrow();
+    const given = new Date(now);
+    given.setUTCMonth(given.getUTCMonth() - 12);
+    given.setUTCDate(given.getUTCDate() + 10);
+    await db.updateTable('applications').set({ consent_given_at: given }).where('id', '=', one.id).execute();
+
+    const nora = (await app.inject({ url: '/v2/recruiter/me', headers: { cookie: await t.cookieFor(otherOwner.id) } })).json() as { pendingActions: Array<{ type: string; companyName?: string }> };
+    assert.deepEqual(
+      nora.pendingActions.filter((action) => action.type === 'INVITATION').map((action) => action.companyName),
+      [DEMO.companyName],
+    );
+    const claire = (await app.inject({ url: '/v2/recruiter/me', headers: { cookie: await t.cookieFor(owner.id) } })).json() as { pendingActions: unknown[] };
+    assert.deepEqual(claire.pendingActions, [{ type: 'CONSENT_RENEWALS', count: 1 }]);
+  });
+
   it('lets an admin create a company whose owner joins by the mailed invitation; suspension blocks sign-in and the boards', async () => {
     const adminCookie = await t.cookieFor(admin.id);
     const created = await call(adminCookie, { method: 'POST', url: '/v2/admin/companies', payload: { name: 'Fjord Labs', language: 'de', ownerEmail: 'olga@fjord.example' } });
