@@ -20,12 +20,15 @@ export const LANGUAGE_NAMES: Readonly<Record<Locale, string>> = {
 
 /**
  * Shows the page again in `locale`: the cookie (365 days) that locale detection reads, and an
- * explicit `language`/`lang` query (which beats the cookie) replaced so it cannot win over the choice.
+ * explicit `language`/`lang` query (which beats the cookie) replaced so it cannot win over the choice;
+ * on public offer and board pages the choice becomes the link's `language`.
  */
 export function reloadInLocale(locale: Locale): void {
   writeLocaleCookie(locale);
   const url = new URL(location.href);
   for (const name of ['language', 'lang']) if (url.searchParams.has(name)) url.searchParams.set(name, locale);
+  // Public offer and board pages speak their link's language (else their own, not the cookie's): the choice goes in the link.
+  if (/^\/(offer|board|share)\//.test(url.pathname) && !url.searchParams.has('lang')) url.searchParams.set('language', locale);
   if (url.href === location.href) location.reload();
   else location.assign(url.href);
 }
