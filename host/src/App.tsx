@@ -8,7 +8,6 @@ import { TranslateContext, useT } from './i18n';
 import { Layout } from './layouts/Layout';
 import { $location, navigate } from './navigation';
 import { AccountSelectPage } from './pages/AccountSelectPage';
-import { AdminHomePage } from './pages/AdminHomePage';
 import { BoardPage } from './pages/BoardPage';
 import { ComingPage } from './pages/ComingPage';
 import { ErrorPage } from './pages/ErrorPage';
@@ -46,6 +45,10 @@ const router = createRouter(ROUTES, createMiddleware(createRouteServices()));
 // The analytics pages are their own chunks: the dashboard's carries chart.js and loads only there.
 const DashboardsEntryPage = lazy(() => import('./pages/analytics/DashboardsEntryPage'));
 const DashboardPage = lazy(() => import('./pages/analytics/DashboardPage'));
+// The admin area (issue 13) is its own chunk: recruiters and candidates never load it.
+const AdminPage = lazy(() => import('./pages/admin/AdminPage'));
+// The settings pages: one chunk for the frame, one per page (see pages/settings/pages.ts).
+const SettingsPage = lazy(() => import('./pages/settings/SettingsPage'));
 // The candidate portal (issue 12): its own chunks, loaded by candidates only.
 const PortalHomePage = lazy(() => import('./pages/portal/PortalHomePage'));
 const ManageDataPage = lazy(() => import('./pages/portal/ManageDataPage'));
@@ -172,7 +175,11 @@ function renderPage(route: RouteDefinition, context: NavigationContext) {
     case 'recruiter-home':
       return <RecruiterHomePage />;
     case 'admin-home':
-      return <AdminHomePage />;
+      return (
+        <Suspense fallback={null}>
+          <AdminPage />
+        </Suspense>
+      );
     case 'applicant-steps-next':
       return <StepsNextPage />;
     case 'openings':
@@ -245,6 +252,12 @@ function renderPage(route: RouteDefinition, context: NavigationContext) {
       return (
         <Suspense fallback={null}>
           <AppointmentPage token={params.token ?? ''} />
+        </Suspense>
+      );
+    case 'settings':
+      return (
+        <Suspense fallback={null}>
+          <SettingsPage pathname={context.pathname} />
         </Suspense>
       );
     case 'coming':

@@ -15,6 +15,13 @@ const APP_TEXTS: Readonly<Record<string, string>> = {
   'errors.tooManyRequests': 'errors.tooManyRequests',
   'errors.badRequest': 'errors.badRequest',
   'errors.forbidden': 'errors.forbidden',
+  // Team, account and admin (issue 13): the keys are texts of their own under `errors`.
+  'errors.companySuspended': 'errors.companySuspended',
+  'errors.lastOwner': 'errors.lastOwner',
+  'errors.confirmed': 'errors.confirmed',
+  'errors.differentPasswords': 'errors.differentPasswords',
+  'errors.currentPasswordWrong': 'errors.currentPasswordWrong',
+  'errors.alreadyMember': 'errors.alreadyMember',
 };
 
 export function errorText(t: Translate, error: unknown): string {

@@ -1,10 +1,21 @@
-import { $company, $recruiterMe, fullNameOf } from '@rec/stores';
+import type { Locale } from '@rec/core';
+import { $company, $recruiterMe, browserStorage, fullNameOf, loadRecruiterMe } from '@rec/stores';
 import { Button, ProfilePicture } from '@rec/ui';
 import { type ReactNode, useState } from 'react';
+import { api } from '../api';
 import { useT } from '../i18n';
+import { saveOwnLanguage } from '../pages/account/account-api';
 import { navigate } from '../navigation';
 import { signOut } from '../route-services';
 import { useStore } from '../use-store';
+import { LanguageSwitcher, reloadInLocale } from './LanguageSwitcher';
+
+/** The back-office speaks the recruiter's saved language: the switcher saves it, then shows the page in it. */
+async function chooseLanguage(locale: Locale): Promise<void> {
+  await saveOwnLanguage(locale);
+  await loadRecruiterMe(api, browserStorage(), { refresh: true });
+  reloadInLocale(locale);
+}
 
 const NAV = [
   { href: '/recruiter/openings', key: 'shell.nav.openings', prefix: '/recruiter/openings' },
@@ -47,7 +58,8 @@ export function RecruiterShell({ pathname, children }: { pathname: string; child
           </ul>
         </nav>
         <div className="shell-user">
-          <ProfilePicture picture={me?.settings?.profilePictureUrl ?? null} alt="" size={40} />
+          <LanguageSwitcher onChoose={chooseLanguage} className="shell-language" />
+          <ProfilePicture picture={me?.settings?.profilePicture ?? me?.settings?.profilePictureUrl ?? null} alt="" size={40} />
           <span className="shell-user-name">{name}</span>
           <Button variant="secondary" onClick={leave} busy={leaving}>
             {t('shell.signOut')}

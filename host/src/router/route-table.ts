@@ -74,14 +74,16 @@ export const ROUTES: readonly RouteDefinition[] = [
 
   // ---- Recruiter area ----
   { path: '/recruiter', layout: 'recruiter', middleware: RECRUITER, page: 'recruiter-home' },
-  recruiter('/recruiter/settings', EMBEDDED, 'settings'),
-  recruiter('/recruiter/settings/myaccount', EMBEDDED, 'settings'),
-  recruiter('/recruiter/settings/myaccount/password-rotate', EMBEDDED, 'settings'),
-  recruiter('/recruiter/settings/security', NATIVE, 'settings'),
-  recruiter('/recruiter/settings/*slug', EMBEDDED, 'settings'),
-  recruiter('/recruiter/settings_new', NATIVE, 'settings'),
-  ...SETTINGS_NEW_PAGES.map((name) => recruiter(`/recruiter/settings_new/${name}`, NATIVE, 'settings')),
-  recruiter('/recruiter/settings_new/*slug', NATIVE, 'settings'),
+  // Settings (issue 13): one host page renders every settings route from its registry
+  // (host/src/pages/settings/pages.ts); an unknown slug is a "not found in settings" page.
+  recruiter('/recruiter/settings', EMBEDDED, 'settings', { page: 'settings' }),
+  recruiter('/recruiter/settings/myaccount', EMBEDDED, 'settings', { page: 'settings' }),
+  recruiter('/recruiter/settings/myaccount/password-rotate', EMBEDDED, 'settings', { page: 'settings' }),
+  recruiter('/recruiter/settings/security', NATIVE, 'settings', { page: 'settings' }),
+  recruiter('/recruiter/settings/*slug', EMBEDDED, 'settings', { page: 'settings' }),
+  recruiter('/recruiter/settings_new', NATIVE, 'settings', { page: 'settings' }),
+  ...SETTINGS_NEW_PAGES.map((name) => recruiter(`/recruiter/settings_new/${name}`, NATIVE, 'settings', { page: 'settings' })),
+  recruiter('/recruiter/settings_new/*slug', NATIVE, 'settings', { page: 'settings' }),
   // Analytics (issue 14): host pages. The entry and the list go to the first dashboard (or create the first one).
   recruiter('/recruiter/analytics_new', NATIVE, 'analytics', { page: 'dashboards' }),
   recruiter('/recruiter/analytics_new/dashboards', NATIVE, 'dashboards', { page: 'dashboards' }),

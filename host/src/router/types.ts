@@ -50,6 +50,7 @@ export type PageName =
   | 'redirect'
   | 'referral'
   | 'reset-password'
+  | 'settings'
   | 'share'
   | 'steps-constants'
   | 'steps-interview'

@@ -8,6 +8,8 @@ export interface PersonName {
 export interface RecruiterSettings {
   language?: string;
   profilePictureUrl?: string | null;
+  /** The uploaded picture, inline (spec §3: type and base64); shown before profilePictureUrl. */
+  profilePicture?: { type: string; base64: string } | null;
   notifications?: unknown;
 }
 

@@ -116,6 +116,8 @@ export type InvitationInfo = v.InferOutput<typeof InvitationInfoSchema>;
 export const RecruiterSettingsSchema = v.object({
   language: v.picklist(LOCALES),
   profilePictureUrl: v.nullable(v.string()),
+  /** The uploaded picture, inline (spec §3: type and base64); beats profilePictureUrl when set. */
+  profilePicture: v.optional(v.nullable(v.object({ type: v.string(), base64: v.string() }))),
   notifications: v.optional(v.record(v.string(), v.boolean())),
 });
 export type RecruiterSettings = v.InferOutput<typeof RecruiterSettingsSchema>;

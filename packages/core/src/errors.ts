@@ -50,6 +50,21 @@ export const ERROR_KEYS = {
   dashboardInvalid: 'analytics.errors.invalidDashboard',
   dashboardInvalidQuery: 'analytics.errors.invalidQuery',
   dashboardRecruiterNotFound: 'analytics.errors.recruiterNotFound',
+  // Team, account and admin (issue 13).
+  /** Spec §5 rule `confirmed`: the repetition differs. */
+  confirmed: 'errors.confirmed',
+  /** Spec §5 rule `differentPasswords`: the new password equals the current one. */
+  differentPasswords: 'errors.differentPasswords',
+  currentPasswordWrong: 'errors.currentPasswordWrong',
+  /** The company's last owner cannot be removed or given another role. */
+  lastOwner: 'errors.lastOwner',
+  alreadyMember: 'errors.alreadyMember',
+  invitationNotFound: 'errors.invitationNotFound',
+  sessionNotFound: 'errors.sessionNotFound',
+  /** An admin suspended the company: its recruiters cannot sign in. */
+  companySuspended: 'errors.companySuspended',
+  /** The picture's content is not the image type it claims. */
+  pictureContent: 'errors.pictureContent',
   // Candidate portal and appointments (issue 12), translated under `appointments.errors` in locales/app.
   appointmentCancelled: 'appointments.errors.cancelled',
   appointmentUnknownSlot: 'appointments.errors.unknownSlot',

@@ -18,5 +18,6 @@ export * from './requests';
 export * from './roles';
 export * from './salary';
 export * from './salary-format';
+export * from './team';
 export * from './text';
 export * from './portal';

@@ -19,6 +19,12 @@ import { registerStaticHosting } from './http/static';
 import { registerTextGuard } from './http/text-guard';
 import { loggerOptions } from './logging/logger-options';
 import { adminRoutes } from './modules/admin/routes';
+import { createAdminService } from './modules/admin/service';
+import { accountRoutes } from './modules/account/routes';
+import { createPendingActions } from './modules/recruiters/pending-actions';
+import { createTeamRepository } from './modules/team/repository';
+import { teamRoutes } from './modules/team/routes';
+import { createTeamService } from './modules/team/service';
 import { recordRoutes, type RegisteredRoute } from './modules/api-docs/route-registry';
 
 export type { RegisteredRoute };
@@ -282,9 +288,17 @@ export async function buildApp({
 
   const companyRepository = createCompanyRepository(db);
   await app.register(authRoutes, { auth, sessions, cookie });
-  await app.register(recruiterRoutes, { recruiters: createRecruiterService({ repository: createRecruiterRepository(db), now }) });
+  await app.register(recruiterRoutes, {
+    recruiters: createRecruiterService({ repository: createRecruiterRepository(db), now, pendingActions: createPendingActions(db, now) }),
+  });
   await app.register(companyRoutes, { companies: createCompanyService({ repository: companyRepository }) });
-  await app.register(adminRoutes, { companies: companyRepository });
+  // Team, account and admin (issue 13).
+  const accountAudit = createAuditLog(db);
+  await app.register(teamRoutes, {
+    team: createTeamService({ repository: createTeamRepository(db), auth, mailer, audit: accountAudit, publicUrl: config.publicUrl, now }),
+  });
+  await app.register(accountRoutes, { db, accounts: accountRepository, auth, audit: accountAudit, cookie, now });
+  await app.register(adminRoutes, { admin: createAdminService({ db, auth, mailer, audit: accountAudit, events: domainEvents, now }) });
   // Without a DATA_DIR (some tests) files go to a temporary folder of this app alone: the start-up
   // sweep removes files its database does not name, so two apps must never share one.
   const dataDir = config.dataDir ?? join(tmpdir(), `rec-data-${process.pid}-${randomBytes(6).toString('hex')}`);

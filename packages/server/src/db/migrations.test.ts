@@ -60,6 +60,7 @@ const ALL_MIGRATIONS = [
   '0015-pipeline-decisions',
   '0016-candidate-notes',
   '0017-candidate-portal',
+  '0019-team-sessions-suspension',
   '0020-stored-files',
 ];
 

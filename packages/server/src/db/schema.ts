@@ -60,6 +60,8 @@ export interface CompaniesTable {
   /** Passed as an object: both pg and PGlite serialise objects to JSON for jsonb. */
   settings: ColumnType<CompanySettings, CompanySettings | undefined, CompanySettings>;
   created_at: CreatedAt;
+  /** Set while an admin has suspended the company (migration 0019): no sign-in, no public board or offer. */
+  suspended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface BoardsTable {
@@ -179,11 +181,17 @@ export interface AccountsTable {
   settings: ColumnType<AccountSettings, AccountSettings | undefined, AccountSettings>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** When a session was last created for the account (migration 0019); null when never. */
+  last_sign_in_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface SessionsTable {
   /** SHA-256 hex of the cookie value; the value itself is never stored. */
   token_hash: string;
+  /** Public id of the session (migration 0019): the security page names sessions by it, never by hash. */
+  id: string;
+  /** A short summary of the user agent ("Firefox on Linux"), never the raw header; null when unknown. */
+  device: ColumnType<string | null, string | null | undefined, string | null>;
   account_id: string;
   created_at: ColumnType<Date, Date, never>;
   last_seen_at: ColumnType<Date, Date, Date>;

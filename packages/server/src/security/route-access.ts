@@ -72,6 +72,58 @@ const OPEN_ASSESSMENT = { method: 'POST', url: '/v2/application-steps/:id/assess
 const ATTEMPT = { method: 'POST', url: '/v2/application-steps/:id/interview/intro/attempts' } as const;
 const CHUNK = { method: 'PUT', url: '/v2/application-steps/:id/interview/intro/attempts/1?offset=0', payload: WEBM_HEAD, headers: { 'content-type': 'application/octet-stream' } } as const;
 
+
+// --- team, account and admin fixtures (issue 13): fresh rows, so an allowed write never changes the demo accounts ---
+
+let fixtureCount = 0;
+const fixtureEmail = (what: string) => {
+  fixtureCount += 1;
+  return `matrix.${what}.${Date.now()}.${fixtureCount}@lumen.example`;
+};
+/** 24 hex digits, unique per call (an invitation's id). */
+const fixtureId = () => {
+  fixtureCount += 1;
+  return `${Date.now().toString(16).padStart(12, '0')}${fixtureCount.toString(16).padStart(12, '0')}`.slice(-24);
+};
+
+/** A pending invitation to Lumen, fresh for each caller. */
+async function freshInvitation(app: FastifyInstance): Promise<string> {
+  const id = fixtureId();
+  await app.accounts.auth.createInvitation({ companyId: DEMO.companyId, email: fixtureEmail('invitee'), role: 'recruiter', id });
+  return id;
+}
+
+/** A Lumen recruiter account, fresh for each caller (to re-role or remove). */
+async function freshRecruiter(app: FastifyInstance): Promise<string> {
+  const { invitationLink } = await app.accounts.auth.createInvitation({ companyId: DEMO.companyId, email: fixtureEmail('member'), role: 'recruiter' });
+  const { account } = await app.accounts.auth.acceptInvitation({ invitationLink, firstName: 'Matrix', lastName: 'Member', password: 'matrix-password-2026' });
+  return account.id;
+}
+
+/** A company created by the demo admin, fresh for each caller (to suspend or reactivate). */
+async function freshCompany(app: FastifyInstance): Promise<string> {
+  const { token } = await app.accounts.sessions.create(DEMO_ACCOUNTS.admin.id);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/v2/admin/companies',
+    // Same host and origin: the same-origin check of cookie writes passes whatever PUBLIC_URL is.
+    headers: { cookie: `rec_session=${token}`, host: 'matrix.test', origin: 'http://matrix.test' },
+    payload: { name: 'Matrix company', language: 'en', ownerEmail: fixtureEmail('owner') },
+  });
+  return (response.json() as { _id: string })._id;
+}
+/** A tiny real PNG (1x1), base64. */
+const TINY_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+/** Each caller keeps their own demo name. */
+const NAME_OF: Record<Caller, { firstName: string; lastName: string }> = {
+  anonymous: { firstName: 'Any', lastName: 'One' },
+  applicant: { firstName: DEMO_ACCOUNTS.applicant.firstName, lastName: DEMO_ACCOUNTS.applicant.lastName },
+  admin: { firstName: DEMO_ACCOUNTS.admin.firstName, lastName: DEMO_ACCOUNTS.admin.lastName },
+  viewer: { firstName: DEMO_ACCOUNTS.viewer.firstName, lastName: DEMO_ACCOUNTS.viewer.lastName },
+  otherOwner: { firstName: DEMO_ACCOUNTS.otherOwner.firstName, lastName: DEMO_ACCOUNTS.otherOwner.lastName },
+  owner: { firstName: DEMO_ACCOUNTS.owner.firstName, lastName: DEMO_ACCOUNTS.owner.lastName },
+};
+
 /**
  * `/v2/application-steps/<id>/<path>`: for the applicant, on a fresh application of hers advanced
  * by `calls`; the others are refused before any step is looked at (Camille's demo step stands in).
@@ -240,6 +292,37 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteCase>> = {
 
   // Admin area.
   'GET /v2/admin/companies': { expected: adminOnly(200) },
+  'POST /v2/admin/companies': { expected: adminOnly(201), request: () => json({ name: 'Matrix admin company', language: 'de', ownerEmail: fixtureEmail('first-owner') }) },
+  'POST /v2/admin/companies/:companyId/suspend': { expected: adminOnly(204), prepares: true, request: async (app) => ({ url: `/v2/admin/companies/${await freshCompany(app)}/suspend` }) },
+  'POST /v2/admin/companies/:companyId/reactivate': { expected: adminOnly(204), prepares: true, request: async (app) => ({ url: `/v2/admin/companies/${await freshCompany(app)}/reactivate` }) },
+  'GET /v2/admin/audit-log': { expected: adminOnly(200), request: () => ({ url: `/v2/admin/audit-log?companyId=${DEMO.companyId}&from=2020-01-01` }) },
+  'GET /v2/admin/audit-log/actions': { expected: adminOnly(200) },
+
+  // Team (issue 13): TEAM:MANAGE (owners); the other company's owner manages only their own team.
+  'GET /v2/team': { expected: permission(200, 200) },
+  'POST /v2/team/invitations': { expected: permission(201, 201), request: () => json({ email: fixtureEmail('invite'), role: 'recruiter' }) },
+  'POST /v2/team/invitations/:id/resend': { expected: permission(204), prepares: true, request: async (app) => ({ url: `/v2/team/invitations/${await freshInvitation(app)}/resend` }) },
+  'DELETE /v2/team/invitations/:id': { expected: permission(204), prepares: true, request: async (app) => ({ url: `/v2/team/invitations/${await freshInvitation(app)}` }) },
+  'PATCH /v2/team/members/:id': {
+    expected: permission(204),
+    prepares: true,
+    request: async (app) => ({ url: `/v2/team/members/${await freshRecruiter(app)}`, payload: { role: 'viewer' } }),
+  },
+  'DELETE /v2/team/members/:id': { expected: permission(204), prepares: true, request: async (app) => ({ url: `/v2/team/members/${await freshRecruiter(app)}` }) },
+
+  // The recruiter's own account (issue 13).
+  'PATCH /v2/recruiter/me/name': { expected: recruiter(200, 200), request: (_app, caller) => json(NAME_OF[caller]) },
+  'PUT /v2/recruiter/me/profile-picture': { expected: recruiter(200, 200), request: () => json({ type: 'image/png', base64: TINY_PNG }) },
+  'DELETE /v2/recruiter/me/profile-picture': { expected: recruiter(204, 204) },
+  // A wrong current password: the check runs, nothing changes.
+  'POST /v2/recruiter/me/password': {
+    expected: recruiter(422, 422),
+    request: () => json({ currentPassword: 'not-the-password', password: 'matrix-new-password', passwordConfirmation: 'matrix-new-password' }),
+  },
+  'GET /v2/recruiter/me/sessions': { expected: recruiter(200, 200) },
+  // Nobody's session: each recruiter may only end their own.
+  'DELETE /v2/recruiter/me/sessions/:id': { expected: recruiter(404, 404), params: { id: 'f'.repeat(24) } },
+  'DELETE /v2/recruiter/me/sessions': { expected: recruiter(200, 200) },
 
   // The jobs-count badge of a career site: public like the board it counts.
   'GET /v2/boards/:id/offer-count': { expected: publicRoute(200), params: { id: DEMO.boardId } },

@@ -7,6 +7,17 @@ export const AUDIT_ACTIONS = {
   openingDelete: 'opening.delete',
   /** A recruiter downloaded an uploaded file (a candidate's CV). */
   fileDownload: 'file.download',
+  // Team, account and admin (issue 13).
+  teamInvite: 'team.invite',
+  teamInvitationResend: 'team.invitation.resend',
+  teamInvitationRevoke: 'team.invitation.revoke',
+  teamRoleChange: 'team.role.change',
+  teamRemove: 'team.remove',
+  accountPasswordRotate: 'account.password.rotate',
+  accountSessionsRevoke: 'account.sessions.revoke',
+  adminCompanyCreate: 'admin.company.create',
+  adminCompanySuspend: 'admin.company.suspend',
+  adminCompanyReactivate: 'admin.company.reactivate',
   /** A recruiter wrote a note on a candidate (issue 11). */
   candidateNote: 'candidate.note',
   /** A recruiter opened a candidate's CV or cover letter inline (issue 11). */

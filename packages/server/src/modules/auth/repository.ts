@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, SqlBool } from 'kysely';
 import type { AccountRow, AuthTokenPurpose, Database, InvitationRow, NewAccount } from '../../db/schema';
 
 /** The accounts that sign in with a password, in the order sign-in picks them (admin first, then the oldest). */
@@ -19,15 +19,18 @@ export function createAccountRepository(db: Kysely<Database>) {
     },
 
     /** Password accounts of an identity (lower-cased email): admin first, then recruiter accounts oldest first. */
-    findPasswordAccounts(email: string): Promise<AccountRow[]> {
+    findPasswordAccounts(email: string): Promise<Array<AccountRow & { company_suspended: SqlBool }>> {
       return db
         .selectFrom('accounts')
-        .selectAll()
-        .where('email', '=', email)
-        .where('type', 'in', PASSWORD_TYPES)
-        .orderBy((eb) => eb.case().when('type', '=', 'admin').then(0).else(1).end())
-        .orderBy('created_at')
-        .orderBy('id')
+        .leftJoin('companies', 'companies.id', 'accounts.company_id')
+        .selectAll('accounts')
+        // A suspended company's recruiter account cannot sign in (issue 13).
+        .select((eb) => eb('companies.suspended_at', 'is not', null).as('company_suspended'))
+        .where('accounts.email', '=', email)
+        .where('accounts.type', 'in', PASSWORD_TYPES)
+        .orderBy((eb) => eb.case().when('accounts.type', '=', 'admin').then(0).else(1).end())
+        .orderBy('accounts.created_at')
+        .orderBy('accounts.id')
         .execute();
     },
 
@@ -43,6 +46,7 @@ export function createAccountRepository(db: Kysely<Database>) {
         .select(['accounts.id as accountId', 'companies.id as companyId', 'companies.name as companyName'])
         .where('accounts.email', '=', email)
         .where('accounts.type', '=', 'recruiter')
+        .where('companies.suspended_at', 'is', null)
         .orderBy('companies.name')
         .execute();
     },
@@ -61,8 +65,9 @@ export function createAccountRepository(db: Kysely<Database>) {
 
     // --- sessions ---
 
-    insertSession(session: { token_hash: string; account_id: string; created_at: Date; last_seen_at: Date; expires_at: Date }) {
-      return db.insertInto('sessions').values(session).execute();
+    async insertSession(session: { token_hash: string; id: string; device: string | null; account_id: string; created_at: Date; last_seen_at: Date; expires_at: Date }) {
+      await db.insertInto('sessions').values(session).execute();
+      await db.updateTable('accounts').set({ last_sign_in_at: session.created_at }).where('id', '=', session.account_id).execute();
     },
 
     findSession(hash: string) {
@@ -70,7 +75,7 @@ export function createAccountRepository(db: Kysely<Database>) {
         .selectFrom('sessions')
         .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
         .selectAll('accounts')
-        .select(['sessions.token_hash', 'sessions.created_at as session_created_at', 'sessions.last_seen_at', 'sessions.expires_at'])
+        .select(['sessions.token_hash', 'sessions.id as session_id', 'sessions.created_at as session_created_at', 'sessions.last_seen_at', 'sessions.expires_at'])
         .where('sessions.token_hash', '=', hash)
         .executeTakeFirst();
     },
@@ -84,11 +89,36 @@ export function createAccountRepository(db: Kysely<Database>) {
     },
 
     /** Ends every session of every password account of an identity (after a password change). */
-    async deleteSessionsOfIdentity(email: string): Promise<void> {
+    async deleteSessionsOfIdentity(email: string, exceptHash?: string): Promise<void> {
       await db
         .deleteFrom('sessions')
         .where('account_id', 'in', (eb) => eb.selectFrom('accounts').select('id').where('email', '=', email).where('type', 'in', PASSWORD_TYPES))
+        .$if(exceptHash !== undefined, (query) => query.where('token_hash', '<>', exceptHash ?? ''))
         .execute();
+    },
+
+    /** The live sessions of an account, most recently used first (security page). */
+    listSessions(accountId: string, now: Date) {
+      return db
+        .selectFrom('sessions')
+        .select(['id', 'token_hash', 'device', 'created_at', 'last_seen_at'])
+        .where('account_id', '=', accountId)
+        .where('expires_at', '>', now)
+        .orderBy('last_seen_at', 'desc')
+        .orderBy('id')
+        .execute();
+    },
+
+    /** Ends one session of the account by its public id; false when it is not theirs or gone. */
+    async deleteSessionById(accountId: string, id: string): Promise<boolean> {
+      const result = await db.deleteFrom('sessions').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /** Ends every session of the account but `keepHash` (sign out everywhere else); answers how many. */
+    async deleteOtherSessions(accountId: string, keepHash: string): Promise<number> {
+      const result = await db.deleteFrom('sessions').where('account_id', '=', accountId).where('token_hash', '<>', keepHash).executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
 
     /** The identity's password is one: every password account of the email gets the new hash. */

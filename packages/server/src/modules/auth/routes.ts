@@ -18,6 +18,7 @@ import {
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { authOrThrow, requireRole, type SessionCookie } from '../../http/auth';
 import { validateRequest } from '../../http/validation';
+import { deviceOf } from './device';
 import { type AuthService, homeOf, sessionUser } from './service';
 import type { SessionService } from './sessions';
 
@@ -45,7 +46,7 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService; sessions: Sessi
     '/auth/password/sign-in',
     { preHandler: validateRequest({ body: { schema: SignInBodySchema, errorKey: badBody } }) },
     async (request, reply) => {
-      const { account, session } = await auth.signInWithPassword(request.body.email, request.body.password, request.ip);
+      const { account, session } = await auth.signInWithPassword(request.body.email, request.body.password, request.ip, deviceOf(request.headers['user-agent']));
       await endPreviousSession(request);
       cookie.set(reply, session.token, session.expiresAt);
       return { user: sessionUser(account), redirectTo: homeOf(account) };
@@ -66,7 +67,7 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService; sessions: Sessi
     // A malformed token is as unknown as a wrong one.
     { preHandler: validateRequest({ body: { schema: TokenBodySchema, errorKey: ERROR_KEYS.invalidToken, statusCode: 401 } }) },
     async (request, reply) => {
-      const { account, session } = await auth.authorizeMagicLink(request.body.token);
+      const { account, session } = await auth.authorizeMagicLink(request.body.token, deviceOf(request.headers['user-agent']));
       await endPreviousSession(request);
       cookie.set(reply, session.token, session.expiresAt);
       return { email: account.email };
@@ -103,7 +104,7 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService; sessions: Sessi
     '/auth/invitations/accept',
     { preHandler: validateRequest({ body: { schema: AcceptInvitationBodySchema, errorKey: badBody } }) },
     async (request, reply) => {
-      const { account, session } = await auth.acceptInvitation(request.body);
+      const { account, session } = await auth.acceptInvitation(request.body, deviceOf(request.headers['user-agent']));
       await endPreviousSession(request);
       cookie.set(reply, session.token, session.expiresAt);
       return { user: sessionUser(account), redirectTo: '/recruiter' };
@@ -133,7 +134,7 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService; sessions: Sessi
     { preHandler: [requireRole(), validateRequest({ params: { schema: TenantParamsSchema, errorKey: ERROR_KEYS.companyNotFound, statusCode: 404 } })] },
     async (request, reply) => {
       const current = authOrThrow(request);
-      const session = await auth.switchTenant(current.account.email, current.sessionHash, request.params.tenantId);
+      const session = await auth.switchTenant(current.account.email, current.sessionHash, request.params.tenantId, deviceOf(request.headers['user-agent']));
       cookie.set(reply, session.token, session.expiresAt);
       return { user: { type: 'recruiter' as const, tenantId: request.params.tenantId }, redirectTo: '/recruiter' };
     },

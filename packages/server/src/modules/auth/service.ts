@@ -79,12 +79,16 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   return {
-    async signInWithPassword(email: string, password: string, ip: string) {
+    async signInWithPassword(email: string, password: string, ip: string, device: string | null = null) {
       await rateLimiter.check('sign-in', email, ip);
-      const [account] = (await repository.findPasswordAccounts(email)).filter((row) => row.password_hash);
-      const valid = account?.password_hash ? await passwords.verify(password, account.password_hash) : await passwords.verifyDummy(password);
-      if (!account || !valid) throw new HttpError(401, ERROR_KEYS.invalidCredentials);
-      const session = await sessions.create(account.id);
+      const candidates = (await repository.findPasswordAccounts(email)).filter((row) => row.password_hash);
+      const [first] = candidates;
+      const valid = first?.password_hash ? await passwords.verify(password, first.password_hash) : await passwords.verifyDummy(password);
+      if (!first || !valid) throw new HttpError(401, ERROR_KEYS.invalidCredentials);
+      // One identity, one password: a suspended company's account gives way to another of the person's accounts.
+      const account = candidates.find((row) => !row.company_suspended);
+      if (!account) throw new HttpError(403, ERROR_KEYS.companySuspended);
+      const session = await sessions.create(account.id, device);
       return { account, session };
     },
 
@@ -118,11 +122,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       return `${publicUrl}/login/token/${token}`;
     },
 
-    async authorizeMagicLink(token: string) {
+    async authorizeMagicLink(token: string, device: string | null = null) {
       const accountId = await repository.consumeToken(tokenHash(token), 'magic_link', now());
       const account = accountId ? await repository.findById(accountId) : undefined;
       if (account?.type !== 'applicant') throw new HttpError(401, ERROR_KEYS.invalidToken);
-      const session = await sessions.create(account.id);
+      const session = await sessions.create(account.id, device);
       return { account, session };
     },
 
@@ -153,6 +157,26 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     createInvitation,
 
+    /**
+     * Spec §5 password rotation from the account page: the current password must match; the new
+     * one becomes the identity's (every password account of the email) and every OTHER session of
+     * the identity ends. The caller's own session stays.
+     */
+    async rotatePassword(accountId: string, currentSessionHash: string, currentPassword: string, password: string): Promise<void> {
+      const account = await repository.findById(accountId);
+      if (!account?.password_hash || !(await passwords.verify(currentPassword, account.password_hash))) {
+        throw new HttpError(422, ERROR_KEYS.currentPasswordWrong);
+      }
+      const hash = await passwords.hash(password);
+      const time = now();
+      await repository.db.transaction().execute(async (trx) => {
+        const inTransaction = createAccountRepository(trx);
+        await inTransaction.setIdentityPassword(account.email, hash, time);
+        await inTransaction.deleteSessionsOfIdentity(account.email, currentSessionHash);
+        await inTransaction.useOutstandingTokens(account.email, 'password_reset', time);
+      });
+    },
+
     /** Mails an invitation in the company's language. */
     async sendInvitation(input: { companyId: string; companyName: string; language?: string; email: string; role: CompanyRoleValue; invitedBy?: string | null }) {
       const { invitationLink, url } = await createInvitation(input);
@@ -170,7 +194,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** Creates the recruiter account of a pending invitation and signs it in. */
-    async acceptInvitation(input: { invitationLink: string; firstName: string; lastName: string; password: string }) {
+    async acceptInvitation(input: { invitationLink: string; firstName: string; lastName: string; password: string }, device: string | null = null) {
       const hash = await passwords.hash(input.password);
       const time = now();
       const account = await repository.db.transaction().execute(async (trx) => {
@@ -181,6 +205,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           .where('invitations.token_hash', '=', tokenHash(input.invitationLink))
           .where('invitations.accepted_at', 'is', null)
           .where('invitations.expires_at', '>', time)
+          .where('companies.suspended_at', 'is', null)
           .forUpdate('invitations')
           .executeTakeFirst();
         if (!invitation) throw new HttpError(404, ERROR_KEYS.invitationExpired);
@@ -215,7 +240,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         await trx.updateTable('accounts').set({ password_hash: hash, updated_at: time }).where('email', '=', invitation.email).where('type', 'in', ['admin', 'recruiter']).execute();
         return trx.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       });
-      const session = await sessions.create(account.id);
+      const session = await sessions.create(account.id, device);
       return { account, session };
     },
 
@@ -224,11 +249,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** Moves the session to the identity's recruiter account in `companyId`: the old session ends, a new token is issued. */
-    async switchTenant(email: string, currentSessionHash: string, companyId: string) {
+    async switchTenant(email: string, currentSessionHash: string, companyId: string, device: string | null = null) {
       const target = (await repository.recruiterTenants(email)).find((tenant) => tenant.companyId === companyId);
       if (!target) throw new HttpError(404, ERROR_KEYS.companyNotFound);
       await sessions.revoke(currentSessionHash);
-      return sessions.create(target.accountId);
+      return sessions.create(target.accountId, device);
     },
   };
 }

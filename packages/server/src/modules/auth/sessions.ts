@@ -1,3 +1,4 @@
+import { newId } from '../../db/ids';
 import type { AccountRow } from '../../db/schema';
 import type { AccountRepository } from './repository';
 import { addMs, type Clock, DAY, MINUTE, newToken, tokenHash } from './tokens';
@@ -11,6 +12,8 @@ const TOUCH_EVERY_MS = 5 * MINUTE;
 export interface ResolvedSession {
   account: AccountRow;
   tokenHash: string;
+  /** The session's public id (security page). */
+  sessionId: string;
   expiresAt: Date;
 }
 
@@ -19,12 +22,23 @@ export type SessionService = ReturnType<typeof createSessionService>;
 export function createSessionService(deps: { repository: AccountRepository; now: Clock }) {
   const { repository, now } = deps;
   return {
-    /** A new session for the account; answers the cookie value (the database keeps only its hash). */
-    async create(accountId: string): Promise<{ token: string; expiresAt: Date }> {
+    /**
+     * A new session for the account; answers the cookie value (the database keeps only its hash).
+     * `device` is a short summary of the user agent (deviceOf), shown on the security page.
+     */
+    async create(accountId: string, device: string | null = null): Promise<{ token: string; expiresAt: Date }> {
       const token = newToken();
       const created = now();
       const expiresAt = addMs(created, SESSION_ABSOLUTE_MS);
-      await repository.insertSession({ token_hash: tokenHash(token), account_id: accountId, created_at: created, last_seen_at: created, expires_at: expiresAt });
+      await repository.insertSession({
+        token_hash: tokenHash(token),
+        id: newId(created),
+        device,
+        account_id: accountId,
+        created_at: created,
+        last_seen_at: created,
+        expires_at: expiresAt,
+      });
       return { token, expiresAt };
     },
 
@@ -41,8 +55,8 @@ export function createSessionService(deps: { repository: AccountRepository; now:
         return undefined;
       }
       if (time.getTime() - lastSeen.getTime() > TOUCH_EVERY_MS) await repository.touchSession(hash, time);
-      const { token_hash: _hash, session_created_at: _created, last_seen_at: _seen, expires_at, ...account } = row;
-      return { account, tokenHash: hash, expiresAt: new Date(expires_at) };
+      const { token_hash: _hash, session_id: sessionId, session_created_at: _created, last_seen_at: _seen, expires_at, ...account } = row;
+      return { account, tokenHash: hash, sessionId, expiresAt: new Date(expires_at) };
     },
 
     revoke(hash: string) {

@@ -30,6 +30,8 @@ export function createBoardRepository(db: Kysely<Database>) {
           'b.spontaneous_channel_id as spontaneousChannelId',
         ])
         .where('b.id', '=', boardId)
+        // A suspended company's boards answer 404 (issue 13).
+        .where('co.suspended_at', 'is', null)
         .executeTakeFirst();
     },
   };

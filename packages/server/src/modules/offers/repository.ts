@@ -94,6 +94,8 @@ export function createOfferRepository(db: Kysely<Database>) {
           'p.remote',
         ])
         .where('c.id', '=', channelId)
+        // A suspended company's offers answer 404 (issue 13).
+        .where('co.suspended_at', 'is', null)
         .executeTakeFirst();
     },
 

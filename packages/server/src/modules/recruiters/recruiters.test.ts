@@ -52,7 +52,7 @@ describeEachBackend('recruiters, companies, admin: roles, permissions, tenants',
       fullName: 'Claire Dubois',
       email: owner.email,
       role: 'owner',
-      settings: { language: 'fr', profilePictureUrl: null, notifications: {} },
+      settings: { language: 'fr', profilePictureUrl: null, profilePicture: null, notifications: {} },
       pendingActions: [],
     });
     assert.equal(me.headers['cache-control'], 'private, no-store');
@@ -69,13 +69,16 @@ describeEachBackend('recruiters, companies, admin: roles, permissions, tenants',
     }
     const overview = await get('/v2/admin/companies', cookies.admin);
     assert.equal(overview.statusCode, 200);
-    const companies = overview.json() as Array<{ _id: string; name: string; recruiters: Array<{ _id: string; fullName: string; email: string; role: string }> }>;
+    const companies = overview.json() as Array<{ _id: string; name: string; recruiters: Array<{ _id: string; fullName: string; email: string; role: string; lastSignInAt?: string | null }> }>;
     const lumen = companies.find((company) => company._id === DEMO.companyId);
     assert.deepEqual(
       lumen?.recruiters.map((recruiter) => recruiter.email).sort(),
       [owner.email, viewer.email].sort(),
     );
-    assert.deepEqual(lumen?.recruiters.find((recruiter) => recruiter._id === owner.id), { _id: owner.id, fullName: 'Claire Dubois', email: owner.email, role: 'owner' });
+    const { lastSignInAt, ...listed } = lumen?.recruiters.find((recruiter) => recruiter._id === owner.id) ?? {};
+    assert.deepEqual(listed, { _id: owner.id, fullName: 'Claire Dubois', email: owner.email, role: 'owner' });
+    // The test's own session counts as a sign-in (issue 13: the admin sees when each recruiter last signed in).
+    assert.equal(typeof lastSignInAt, 'string');
     assert.deepEqual(companies.find((company) => company._id === DEMO.otherCompanyId)?.recruiters.map((recruiter) => recruiter._id), [otherOwner.id]);
   });
 
@@ -135,10 +138,11 @@ describeEachBackend('recruiters, companies, admin: roles, permissions, tenants',
       app.inject({ method: 'PATCH', url: '/v2/recruiter/me/settings', headers: { cookie: cookies.viewer, origin: OWN_ORIGIN, 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
     const response = await patch({ language: 'de', notifications: { newApplication: true } });
     assert.equal(response.statusCode, 200);
-    assert.deepEqual(response.json(), { language: 'de', profilePictureUrl: null, notifications: { newApplication: true } });
+    assert.deepEqual(response.json(), { language: 'de', profilePictureUrl: null, profilePicture: null, notifications: { newApplication: true } });
     assert.deepEqual((await patch({ profilePictureUrl: 'https://cdn.example/p.png' })).json(), {
       language: 'de',
       profilePictureUrl: 'https://cdn.example/p.png',
+      profilePicture: null,
       notifications: { newApplication: true },
     });
     assert.equal((await get('/v2/recruiter/me?select[]=settings.language', cookies.viewer)).json().settings.language, 'de');

@@ -3,7 +3,7 @@ import type { AccountRow, AccountSettings, Database } from '../../db/schema';
 
 export type RecruiterRow = Omit<AccountRow, 'password_hash'>;
 
-const COLUMNS = ['id', 'type', 'company_id', 'company_role', 'email', 'first_name', 'last_name', 'settings', 'created_at', 'updated_at'] as const;
+const COLUMNS = ['id', 'type', 'company_id', 'company_role', 'email', 'first_name', 'last_name', 'settings', 'created_at', 'updated_at', 'last_sign_in_at'] as const;
 
 export type RecruiterRepository = ReturnType<typeof createRecruiterRepository>;
 

@@ -13,6 +13,7 @@ import type { AccountSettings } from '../../db/schema';
 import type { AuthContext } from '../../http/auth';
 import { HttpError } from '../../http/errors';
 import type { Clock } from '../auth/tokens';
+import type { PendingActionsOf } from './pending-actions';
 import type { RecruiterRepository, RecruiterRow } from './repository';
 
 export type RecruiterService = ReturnType<typeof createRecruiterService>;
@@ -21,9 +22,16 @@ function settingsOf(settings: AccountSettings, own: boolean): RecruiterSettings 
   return {
     language: toLocale(settings.language) ?? DEFAULT_LOCALE,
     profilePictureUrl: typeof settings.profilePictureUrl === 'string' ? settings.profilePictureUrl : null,
+    profilePicture: inlinePicture(settings.profilePicture),
     // Notification switches are private: only the recruiter's own resource carries them.
     ...(own ? { notifications: settings.notifications ?? {} } : {}),
   };
+}
+
+/** The stored inline picture (spec §3: type and base64), or null. */
+function inlinePicture(value: unknown): { type: string; base64: string } | null {
+  const picture = value as { type?: unknown; base64?: unknown } | null | undefined;
+  return typeof picture?.type === 'string' && typeof picture.base64 === 'string' ? { type: picture.type, base64: picture.base64 } : null;
 }
 
 /** The recruiter resource of spec §3; `own` adds the private parts (notifications, pending actions). */
@@ -40,8 +48,8 @@ export function recruiterResource(row: RecruiterRow, own: boolean): RecruiterRes
 }
 
 /** Recruiters of the session's company; the tenant always comes from `auth`, never from the request. */
-export function createRecruiterService(deps: { repository: RecruiterRepository; now: Clock }) {
-  const { repository, now } = deps;
+export function createRecruiterService(deps: { repository: RecruiterRepository; now: Clock; pendingActions?: PendingActionsOf }) {
+  const { repository, now, pendingActions } = deps;
 
   function tenantOf(auth: AuthContext): string {
     if (!auth.tenantId) throw new HttpError(403, ERROR_KEYS.forbidden);
@@ -52,7 +60,9 @@ export function createRecruiterService(deps: { repository: RecruiterRepository; 
     async me(auth: AuthContext): Promise<RecruiterResource> {
       const row = await repository.find(tenantOf(auth), auth.account.id);
       if (!row) throw new HttpError(404, ERROR_KEYS.recruiterNotFound);
-      return recruiterResource(row, true);
+      const resource = recruiterResource(row, true);
+      if (pendingActions) resource.pendingActions = await pendingActions({ accountId: row.id, email: row.email, companyId: row.company_id ?? '' });
+      return resource;
     },
 
     permissions(auth: AuthContext): PermissionsResponse {
