@@ -50,6 +50,15 @@ export const ERROR_KEYS = {
   dashboardInvalid: 'analytics.errors.invalidDashboard',
   dashboardInvalidQuery: 'analytics.errors.invalidQuery',
   dashboardRecruiterNotFound: 'analytics.errors.recruiterNotFound',
+  // Company settings (issue 13), translated under their own sections in locales/app.
+  logoNotFound: 'logos.errors.notFound',
+  logoNameTaken: 'logos.errors.nameTaken',
+  logoTooLarge: 'logos.errors.tooLarge',
+  logoType: 'logos.errors.type',
+  mailTemplateInvalid: 'mailTemplates.errors.invalid',
+  talentPoolNotFound: 'talentPools.errors.notFound',
+  talentPoolNameTaken: 'talentPools.errors.nameTaken',
+  talentPoolCandidateNotFound: 'talentPools.errors.candidateNotFound',
 } as const;
 export type ErrorKey = (typeof ERROR_KEYS)[keyof typeof ERROR_KEYS] | StepErrorKey;
 

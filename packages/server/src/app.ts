@@ -44,6 +44,9 @@ import { createCompanyRepository } from './modules/companies/repository';
 import { createDomainEvents, type DomainEvents } from './modules/domain-events/domain-events';
 import { connectRedisEvents } from './modules/domain-events/redis-transport';
 import { companyRoutes } from './modules/companies/routes';
+import { createLogoRepository } from './modules/company-logos/repository';
+import { logoRoutes, publicLogoRoutes } from './modules/company-logos/routes';
+import { createLogoService } from './modules/company-logos/service';
 import { createCompanyService } from './modules/companies/service';
 import { type BackgroundTasks, createBackgroundTasks } from './modules/mail/background';
 import { createMailer, type Mailer } from './modules/mail/mailer';
@@ -259,12 +262,17 @@ export async function buildApp({
   const companyRepository = createCompanyRepository(db);
   await app.register(authRoutes, { auth, sessions, cookie });
   await app.register(recruiterRoutes, { recruiters: createRecruiterService({ repository: createRecruiterRepository(db), now }) });
-  await app.register(companyRoutes, { companies: createCompanyService({ repository: companyRepository }) });
-  await app.register(adminRoutes, { companies: companyRepository });
   // Without a DATA_DIR (some tests) files go to a temporary folder of this app alone: the start-up
   // sweep removes files its database does not name, so two apps must never share one.
   const dataDir = config.dataDir ?? join(tmpdir(), `rec-data-${process.pid}-${randomBytes(6).toString('hex')}`);
   const storage = options.storage ?? createDiskStorage(join(dataDir, 'uploads'));
+  const logos = createLogoService({ repository: createLogoRepository(db), storage, events: domainEvents, publicUrl: config.publicUrl });
+  await app.register(logoRoutes, { logos });
+  await app.register(publicLogoRoutes, { logos });
+  await app.register(companyRoutes, {
+    companies: createCompanyService({ repository: companyRepository, logos: logos.list, events: domainEvents, retentionDays: config.retentionDays }),
+  });
+  await app.register(adminRoutes, { companies: companyRepository });
   const openings = createOpeningService({
     repository: createOpeningRepository(db),
     now,

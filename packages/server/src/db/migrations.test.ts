@@ -36,8 +36,13 @@ const TABLES = [
   'dashboards',
   'dashboard_recruiters',
   'job_runs',
+  'company_logos',
+  'mail_templates',
+  'talent_pools',
+  'talent_pool_candidates',
+  'notification_preferences',
 ] as const;
-const ALL_MIGRATIONS = ['0001-public-offers', '0002-accounts', '0003-applications', '0004-openings', '0005-submission-scope', '0006-upload-limits', '0007-board-names-contract-codes', '0009-apply-form', '0010-application-steps', '0012-insights', '0013-salary-and-job-place', '0014-roles-and-job-runs'];
+const ALL_MIGRATIONS = ['0001-public-offers', '0002-accounts', '0003-applications', '0004-openings', '0005-submission-scope', '0006-upload-limits', '0007-board-names-contract-codes', '0009-apply-form', '0010-application-steps', '0012-insights', '0013-salary-and-job-place', '0014-roles-and-job-runs', '0018-company-settings'];
 
 async function rowCounts(db: Kysely<Database>): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};

@@ -11,6 +11,7 @@ import * as applicationSteps from './0010-application-steps';
 import * as insights from './0012-insights';
 import * as salaryAndJobPlace from './0013-salary-and-job-place';
 import * as rolesAndJobRuns from './0014-roles-and-job-runs';
+import * as companySettings from './0018-company-settings';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the set is the
@@ -29,4 +30,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0012-insights': insights,
   '0013-salary-and-job-place': salaryAndJobPlace,
   '0014-roles-and-job-runs': rolesAndJobRuns,
+  '0018-company-settings': companySettings,
 };
