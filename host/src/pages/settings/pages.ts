@@ -29,6 +29,7 @@ export const SETTINGS_PAGES: readonly SettingsPageEntry[] = [
     descriptionKey: 'settingsNav.descriptions.mycompany',
     permission: PERMISSIONS.companySettingsManage,
     group: 'company',
+    load: () => import('./mycompany/MyCompanyPage'),
   },
   {
     path: '/recruiter/settings_new/myteam',
