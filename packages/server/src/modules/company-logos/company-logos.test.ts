@@ -136,3 +136,25 @@ describeEachBackend('company settings', (context) => {
     await h.call('owner', 'PATCH', '/v2/companies/settings', { defaultLanguage: 'en', privacyNotice: {}, retentionDays: 365, brand: {} });
   });
 });
+
+describeEachBackend('the default logo on public answers', (context) => {
+  const h = recruiterHarness(context);
+
+  it('shows on the board and the offer with its size, and goes when deleted', async () => {
+    const created = (await h.call('owner', 'POST', '/v2/companies/settings/logos', logo('Board logo', pngBytes(300, 100)))).json() as CompanyLogo;
+    const board = (await h.call(undefined, 'GET', `/v2/boards/${DEMO.boardId}`)).json();
+    assert.deepEqual(board.company.logo, { url: created.url, width: 300, height: 100 });
+    const offer = (await h.call(undefined, 'GET', `/v2/offers/channel/${DEMO.sampleChannelId}`)).json();
+    assert.deepEqual(offer.company.logoImage, { url: created.url, width: 300, height: 100 });
+    assert.equal(offer.company.logo, created.url, 'JSON-LD hiringOrganization logo');
+    await h.call('owner', 'DELETE', `/v2/companies/settings/logos/${created._id}`);
+    const after = (await h.call(undefined, 'GET', `/v2/boards/${DEMO.boardId}`)).json();
+    assert.equal(after.company.logo, undefined, 'the cached board was refreshed by LOGO_CHANGED');
+  });
+
+  it('shows the privacy notice saved in the settings above the consent of the apply form', async () => {
+    await h.call('owner', 'PATCH', '/v2/companies/settings', { privacyNotice: { en: 'Lumen keeps applications for a year.', fr: 'Lumen garde les candidatures un an.' } });
+    const offer = (await h.app.inject({ method: 'GET', url: `/v2/offers/channel/${DEMO.sampleChannelId}?language=fr` })).json();
+    assert.ok(['Lumen keeps applications for a year.', 'Lumen garde les candidatures un an.'].includes(offer.company.privacyText), offer.company.privacyText);
+  });
+});

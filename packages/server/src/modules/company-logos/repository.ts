@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 
 export type LogoRepository = ReturnType<typeof createLogoRepository>;
@@ -63,6 +63,19 @@ export function createLogoRepository(db: Kysely<Database>) {
         await trx.updateTable('company_logos').set({ is_default: true }).where('company_id', '=', companyId).where('id', '=', id).execute();
         return true;
       });
+    },
+
+    /**
+     * Copies the default logo into the company's settings (`logoUrl` for JSON-LD, `logoImage`
+     * with its size for the widgets), so public answers read it with the company row they already
+     * load; without a default both go.
+     */
+    async syncDefault(companyId: string, image: { url: string; width: number; height: number } | null) {
+      const settings = image
+        ? sql`settings || ${JSON.stringify({ logoUrl: image.url, logoImage: image })}::jsonb`
+        : // A logoUrl set by other means (the demo's static file) stays; one of our logos goes with it.
+          sql`(case when settings->>'logoUrl' like '%/v2/logos/%' then settings - 'logoUrl' else settings end) - 'logoImage'`;
+      await db.updateTable('companies').set({ settings: settings as never }).where('id', '=', companyId).execute();
     },
 
     /** Deletes the logo; when it was the default, the oldest remaining logo takes its place. Returns its storage key. */

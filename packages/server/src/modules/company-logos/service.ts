@@ -31,7 +31,12 @@ export function createLogoService(deps: { repository: LogoRepository; storage: F
     height: row.height,
     default: row.is_default,
   });
-  const changed = (companyId: string) => events.emit({ type: 'LOGO_CHANGED', companyId });
+  /** After every change: the default logo into the settings, then LOGO_CHANGED so cached boards and offers refresh. */
+  const changed = async (companyId: string) => {
+    const row = await repository.findDefault(companyId);
+    await repository.syncDefault(companyId, row ? { url: logoUrl(publicUrl, row.id), width: row.width, height: row.height } : null);
+    events.emit({ type: 'LOGO_CHANGED', companyId });
+  };
 
   return {
     async list(companyId: string): Promise<CompanyLogo[]> {
@@ -75,7 +80,7 @@ export function createLogoService(deps: { repository: LogoRepository; storage: F
         throw error;
       }
       await staged.commit();
-      changed(companyId);
+      await changed(companyId);
       const row = await repository.find(companyId, id);
       if (!row) throw new HttpError(404, ERROR_KEYS.logoNotFound);
       return resource(row);
@@ -90,7 +95,7 @@ export function createLogoService(deps: { repository: LogoRepository; storage: F
         if (isUniqueViolation(error)) throw new HttpError(409, ERROR_KEYS.logoNameTaken);
         throw error;
       }
-      changed(companyId);
+      await changed(companyId);
       const row = await repository.find(companyId, id);
       if (!row) throw new HttpError(404, ERROR_KEYS.logoNotFound);
       return resource(row);
@@ -98,7 +103,7 @@ export function createLogoService(deps: { repository: LogoRepository; storage: F
 
     async setDefault(companyId: string, id: string): Promise<CompanyLogo> {
       if (!(await repository.setDefault(companyId, id))) throw new HttpError(404, ERROR_KEYS.logoNotFound);
-      changed(companyId);
+      await changed(companyId);
       const row = await repository.find(companyId, id);
       if (!row) throw new HttpError(404, ERROR_KEYS.logoNotFound);
       return resource(row);
@@ -107,7 +112,7 @@ export function createLogoService(deps: { repository: LogoRepository; storage: F
     async remove(companyId: string, id: string, log: { error(details: object, message: string): void }): Promise<void> {
       const key = await repository.remove(companyId, id);
       if (!key) throw new HttpError(404, ERROR_KEYS.logoNotFound);
-      changed(companyId);
+      await changed(companyId);
       // The row is gone: a file left behind is only logged (the orphan sweep removes it later).
       await storage.remove(key).catch((error: unknown) => log.error({ err: error, storageKey: key }, 'could not remove a logo file'));
     },
