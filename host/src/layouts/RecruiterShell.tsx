@@ -25,7 +25,7 @@ export function RecruiterShell({ pathname, children }: { pathname: string; child
   const company = useStore($company);
   const [leaving, setLeaving] = useState(false);
   const name = fullNameOf(me) || me?.email || '';
-  const defaultLogo = (company?.settings.logos as Array<{ url: string; width: number; height: number; default?: boolean }> | undefined)?.find((logo) => logo.default);
+  const defaultLogo = (company?.settings?.logos as Array<{ url: string; width: number; height: number; default?: boolean }> | undefined)?.find((logo) => logo.default);
 
   async function leave() {
     setLeaving(true);
