@@ -44,6 +44,7 @@ import { createCompanyRepository } from './modules/companies/repository';
 import { createDomainEvents, type DomainEvents } from './modules/domain-events/domain-events';
 import { connectRedisEvents } from './modules/domain-events/redis-transport';
 import { companyRoutes } from './modules/companies/routes';
+import { mailTemplateRoutes } from './modules/mail-templates/routes';
 import { createLogoRepository } from './modules/company-logos/repository';
 import { logoRoutes, publicLogoRoutes } from './modules/company-logos/routes';
 import { createLogoService } from './modules/company-logos/service';
@@ -272,6 +273,7 @@ export async function buildApp({
   await app.register(companyRoutes, {
     companies: createCompanyService({ repository: companyRepository, logos: logos.list, events: domainEvents, retentionDays: config.retentionDays }),
   });
+  await app.register(mailTemplateRoutes, { db });
   await app.register(adminRoutes, { companies: companyRepository });
   const openings = createOpeningService({
     repository: createOpeningRepository(db),
@@ -308,7 +310,7 @@ export async function buildApp({
   const applications = createApplicationService({
     repository: createApplicationRepository(db),
     offers,
-    notifyCandidate: options.notifyCandidate ?? createCandidateNotifier({ auth, mailer, publicUrl: config.publicUrl }),
+    notifyCandidate: options.notifyCandidate ?? createCandidateNotifier({ auth, mailer, publicUrl: config.publicUrl, db }),
     log: app.log,
     afterCreate: async ({ companyId, applicationId }) => {
       await steps.createSteps(companyId, applicationId);

@@ -44,6 +44,7 @@ export const SETTINGS_PAGES: readonly SettingsPageEntry[] = [
     descriptionKey: 'settingsNav.descriptions.templates',
     permission: PERMISSIONS.companySettingsManage,
     group: 'company',
+    load: () => import('./templates/TemplatesPage'),
   },
   {
     path: '/recruiter/settings_new/workflows',

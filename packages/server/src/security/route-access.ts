@@ -314,6 +314,15 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteCase>> = {
   },
   'GET /v2/logos/:id': { expected: publicRoute(200), prepares: true, request: async (app) => ({ url: `/v2/logos/${await lumenLogo(app)}` }) },
 
+  // Candidate mail templates (issue 13): readable by recruiters, changed with COMPANIES:SETTINGS:MANAGE.
+  'GET /v2/companies/settings/mail-templates': { expected: recruiter(200, 200) },
+  'PUT /v2/companies/settings/mail-templates/:kind/:language': {
+    expected: permission(200, 200),
+    params: { kind: 'rejection', language: 'en' },
+    request: () => json({ subject: 'About {{jobTitle}}', body: 'Dear {{candidateName}}, thank you.' }),
+  },
+  'DELETE /v2/companies/settings/mail-templates/:kind/:language': { expected: permission(200, 200), params: { kind: 'rejection', language: 'en' } },
+
   // Analytics dashboards: the owner's or shared ones are visible; every change needs ANALYTICS:DASHBOARD:MANAGE.
   'GET /v2/insights/dashboards': { expected: recruiter(200, 200) },
   'GET /v2/insights/recruiters': { expected: recruiter(200, 200) },
