@@ -45,6 +45,8 @@ import { createDomainEvents, type DomainEvents } from './modules/domain-events/d
 import { connectRedisEvents } from './modules/domain-events/redis-transport';
 import { companyRoutes } from './modules/companies/routes';
 import { mailTemplateRoutes } from './modules/mail-templates/routes';
+import { embedSnippetRoutes } from './modules/embed-snippets/routes';
+import { integrationRoutes } from './modules/integrations/routes';
 import { createLogoRepository } from './modules/company-logos/repository';
 import { logoRoutes, publicLogoRoutes } from './modules/company-logos/routes';
 import { createLogoService } from './modules/company-logos/service';
@@ -274,6 +276,8 @@ export async function buildApp({
     companies: createCompanyService({ repository: companyRepository, logos: logos.list, events: domainEvents, retentionDays: config.retentionDays }),
   });
   await app.register(mailTemplateRoutes, { db });
+  await app.register(embedSnippetRoutes, { db, publicUrl: config.publicUrl });
+  await app.register(integrationRoutes, { smtpConfigured: !!config.smtpUrl, indeedConfigured: !!config.indeedClientId });
   await app.register(adminRoutes, { companies: companyRepository });
   const openings = createOpeningService({
     repository: createOpeningRepository(db),

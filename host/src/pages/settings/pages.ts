@@ -52,6 +52,7 @@ export const SETTINGS_PAGES: readonly SettingsPageEntry[] = [
     descriptionKey: 'settingsNav.descriptions.workflows',
     permission: PERMISSIONS.companySettingsManage,
     group: 'company',
+    load: () => import('./workflows/WorkflowsPage'),
   },
   {
     path: '/recruiter/settings_new/lists',
@@ -66,12 +67,14 @@ export const SETTINGS_PAGES: readonly SettingsPageEntry[] = [
     descriptionKey: 'settingsNav.descriptions.integrations',
     permission: PERMISSIONS.companySettingsManage,
     group: 'company',
+    load: () => import('./integrations/IntegrationsPage'),
   },
   {
     path: '/recruiter/settings_new/test',
     titleKey: 'settingsNav.pages.test',
     descriptionKey: 'settingsNav.descriptions.test',
     group: 'company',
+    load: () => import('./embed-tester/EmbedTesterPage'),
   },
   {
     path: '/recruiter/settings/myaccount',

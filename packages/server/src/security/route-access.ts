@@ -316,6 +316,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteCase>> = {
 
   // Candidate mail templates (issue 13): readable by recruiters, changed with COMPANIES:SETTINGS:MANAGE.
   'GET /v2/companies/settings/mail-templates': { expected: recruiter(200, 200) },
+  // The embed tester's targets: the company's own boards and open offers.
+  'GET /v2/companies/settings/embed': { expected: recruiter(200, 200) },
+  'GET /v2/companies/settings/integrations': { expected: recruiter(200, 200) },
   'PUT /v2/companies/settings/mail-templates/:kind/:language': {
     expected: permission(200, 200),
     params: { kind: 'rejection', language: 'en' },
