@@ -56,9 +56,6 @@ export const ERROR_KEYS = {
   logoTooLarge: 'logos.errors.tooLarge',
   logoType: 'logos.errors.type',
   mailTemplateInvalid: 'mailTemplates.errors.invalid',
-  talentPoolNotFound: 'talentPools.errors.notFound',
-  talentPoolNameTaken: 'talentPools.errors.nameTaken',
-  talentPoolCandidateNotFound: 'talentPools.errors.candidateNotFound',
 } as const;
 export type ErrorKey = (typeof ERROR_KEYS)[keyof typeof ERROR_KEYS] | StepErrorKey;
 
