@@ -119,6 +119,11 @@ for (const backend of testBackends()) {
           dashboards: 2,
           dashboard_recruiters: 0,
           job_runs: 0,
+          company_logos: 0,
+          mail_templates: 0,
+          talent_pools: 0,
+          talent_pool_candidates: 0,
+          notification_preferences: 0,
         });
 
         await db.updateTable('companies').set({ name: 'Lumen Robotics SA' }).where('id', '=', DEMO.companyId).execute();
