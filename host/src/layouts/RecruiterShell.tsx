@@ -23,6 +23,12 @@ const NAV = [
   { href: '/recruiter/settings_new', key: 'shell.nav.settings', prefix: '/recruiter/settings' },
 ] as const;
 
+/** The company's default logo beside its name: at most 120 x 32 px, its box known before it loads. */
+function shellLogoBox({ width, height }: { width: number; height: number }) {
+  const scale = Math.min(1, 120 / width, 32 / height);
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
 /** The recruiter area's frame: navigation, the signed-in recruiter (name, picture) and sign-out. */
 export function RecruiterShell({ pathname, children }: { pathname: string; children: ReactNode }) {
   const t = useT();
@@ -30,6 +36,7 @@ export function RecruiterShell({ pathname, children }: { pathname: string; child
   const company = useStore($company);
   const [leaving, setLeaving] = useState(false);
   const name = fullNameOf(me) || me?.email || '';
+  const defaultLogo = (company?.settings?.logos as Array<{ url: string; width: number; height: number; default?: boolean }> | undefined)?.find((logo) => logo.default);
 
   async function leave() {
     setLeaving(true);
@@ -44,6 +51,7 @@ export function RecruiterShell({ pathname, children }: { pathname: string; child
       </a>
       <header className="shell-header">
         <a className="shell-brand" href="/recruiter">
+          {defaultLogo ? <img className="shell-logo" src={defaultLogo.url} alt="" {...shellLogoBox(defaultLogo)} /> : null}
           {company?.name || t('shell.home')}
         </a>
         <nav aria-label={t('shell.navLabel')}>

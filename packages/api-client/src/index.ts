@@ -78,3 +78,4 @@ export {
   updatePosting,
 } from './openings';
 export { type AssessmentContent, fetchOpeningProcess, saveOpeningProcess, type StepsApi, stepsApi } from './steps';
+export * from './company-settings';

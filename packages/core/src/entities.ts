@@ -33,6 +33,8 @@ export const OfferSchema = v.object({
       privacyText: v.optional(v.string()),
       /** Absolute URL of the company's logo, and its own pages (website, profiles): JSON-LD hiringOrganization. */
       logo: v.optional(v.string()),
+      /** The default logo with its pixel size (issue 13): widgets reserve its box so nothing shifts. */
+      logoImage: v.optional(v.object({ url: v.string(), width: v.number(), height: v.number() })),
       sameAs: v.optional(v.array(v.string())),
     }),
   ),
@@ -69,7 +71,12 @@ export const BoardSchema = v.object({
   name: v.string(),
   /** The name per language, like offer titles; clients show it with `pickText(names, locale, language)`. */
   names: v.optional(LocalizedTextSchema),
-  company: v.object({ _id: ObjectIdSchema, name: v.string() }),
+  company: v.object({
+    _id: ObjectIdSchema,
+    name: v.string(),
+    /** The company's default logo with its pixel size (issue 13); absent without one. */
+    logo: v.optional(v.object({ url: v.string(), width: v.number(), height: v.number() })),
+  }),
   spontaneousOfferChannelUrl: v.nullable(v.string()),
 });
 export type Board = v.InferOutput<typeof BoardSchema>;

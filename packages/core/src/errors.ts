@@ -50,6 +50,12 @@ export const ERROR_KEYS = {
   dashboardInvalid: 'analytics.errors.invalidDashboard',
   dashboardInvalidQuery: 'analytics.errors.invalidQuery',
   dashboardRecruiterNotFound: 'analytics.errors.recruiterNotFound',
+  // Company settings (issue 13), translated under their own sections in locales/app.
+  logoNotFound: 'logos.errors.notFound',
+  logoNameTaken: 'logos.errors.nameTaken',
+  logoTooLarge: 'logos.errors.tooLarge',
+  logoType: 'logos.errors.type',
+  mailTemplateInvalid: 'mailTemplates.errors.invalid',
   // Team, account and admin (issue 13).
   /** Spec §5 rule `confirmed`: the repetition differs. */
   confirmed: 'errors.confirmed',

@@ -1,5 +1,6 @@
 export * from './apply-form';
 export * from './auth';
+export * from './company-logos';
 export * from './company-settings';
 // The apply form's modules (application, form-rules, files) are imported by their own paths
 // ('@rec/core/application'…): re-exported here, the bundler would put them in the chunk every
@@ -10,6 +11,7 @@ export * from './entities';
 export * from './errors';
 export * from './ids';
 export * from './locale';
+export * from './mail-templates';
 export * from './offer-count';
 export * from './openings';
 export * from './permissions';

@@ -50,6 +50,12 @@ import { createCompanyRepository } from './modules/companies/repository';
 import { CANDIDATE_EVENT_TYPES, createDomainEvents, type DomainEvents } from './modules/domain-events/domain-events';
 import { connectRedisEvents } from './modules/domain-events/redis-transport';
 import { companyRoutes } from './modules/companies/routes';
+import { mailTemplateRoutes } from './modules/mail-templates/routes';
+import { embedSnippetRoutes } from './modules/embed-snippets/routes';
+import { integrationRoutes } from './modules/integrations/routes';
+import { createLogoRepository } from './modules/company-logos/repository';
+import { logoRoutes, publicLogoRoutes } from './modules/company-logos/routes';
+import { createLogoService } from './modules/company-logos/service';
 import { createCompanyService } from './modules/companies/service';
 import { type BackgroundTasks, createBackgroundTasks } from './modules/mail/background';
 import { createMailer, type Mailer } from './modules/mail/mailer';
@@ -291,7 +297,6 @@ export async function buildApp({
   await app.register(recruiterRoutes, {
     recruiters: createRecruiterService({ repository: createRecruiterRepository(db), now, pendingActions: createPendingActions(db, now) }),
   });
-  await app.register(companyRoutes, { companies: createCompanyService({ repository: companyRepository }) });
   // Team, account and admin (issue 13).
   const accountAudit = createAuditLog(db);
   await app.register(teamRoutes, {
@@ -304,6 +309,15 @@ export async function buildApp({
   const dataDir = config.dataDir ?? join(tmpdir(), `rec-data-${process.pid}-${randomBytes(6).toString('hex')}`);
   const fileStores = createFileStores(config.fileStore ?? { driver: 'disk' }, dataDir, db);
   const storage = options.storage ?? fileStores.uploads;
+  const logos = createLogoService({ repository: createLogoRepository(db), storage, events: domainEvents, publicUrl: config.publicUrl });
+  await app.register(logoRoutes, { logos });
+  await app.register(publicLogoRoutes, { logos });
+  await app.register(companyRoutes, {
+    companies: createCompanyService({ repository: companyRepository, logos: logos.list, events: domainEvents, retentionDays: config.retentionDays }),
+  });
+  await app.register(mailTemplateRoutes, { db });
+  await app.register(embedSnippetRoutes, { db, publicUrl: config.publicUrl });
+  await app.register(integrationRoutes, { smtpConfigured: !!config.smtpUrl, indeedConfigured: !!config.indeedClientId });
   app.decorate('files', { ...fileStores, uploads: storage });
   const scheduler = createScheduler({ db, log: app.log, tickMs: options.schedulerTickMs });
   app.decorate('scheduler', scheduler);
@@ -373,7 +387,7 @@ export async function buildApp({
   const applications = createApplicationService({
     repository: createApplicationRepository(db),
     offers,
-    notifyCandidate: options.notifyCandidate ?? createCandidateNotifier({ auth, mailer, publicUrl: config.publicUrl }),
+    notifyCandidate: options.notifyCandidate ?? createCandidateNotifier({ auth, mailer, publicUrl: config.publicUrl, db }),
     log: app.log,
     events: domainEvents,
     afterCreate: async ({ companyId, applicationId }) => {

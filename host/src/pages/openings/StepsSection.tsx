@@ -25,12 +25,18 @@ const nextId = (prefix: string, taken: readonly { id: string }[]) => {
   return `${prefix}${n}`;
 };
 
+/** Where the process is read and saved: the opening's by default; the company's default process (settings_new/workflows) passes its own. */
+export interface ProcessSource {
+  load(): Promise<Process>;
+  save(process: Process): Promise<Process>;
+}
+
 /**
  * The opening wizard's "Steps" section (issue 10): the candidate's process after applying, to
  * add, remove, reorder and configure, saved on its own (PUT /v2/jobs/{id}/process). Texts are
  * written per language: the language picker says which one the fields edit.
  */
-export function StepsSection({ openingId }: { openingId: string }) {
+export function StepsSection({ openingId, source }: { openingId: string; source?: ProcessSource }) {
   const t = useT();
   const uiLocale = toLocale($locale.get()) ?? 'en';
   const [process, setProcess] = useState<Process | null>(null);
@@ -40,10 +46,10 @@ export function StepsSection({ openingId }: { openingId: string }) {
   const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
-    fetchOpeningProcess(api, openingId)
+    (source ? source.load() : fetchOpeningProcess(api, openingId))
       .then(setProcess)
       .catch((error: unknown) => setFailure(isApiError(error) ? error.key : 'genericErrorTitle'));
-  }, [openingId]);
+  }, [openingId, source]);
 
   if (!process) return failure ? <p role="alert">{t(failure)}</p> : <Loading label={t('steps.loading')} />;
   const steps = process.steps;
@@ -62,7 +68,7 @@ export function StepsSection({ openingId }: { openingId: string }) {
     setSaving(true);
     setFailure(null);
     try {
-      setProcess(await saveOpeningProcess(api, openingId, process));
+      setProcess(await (source ? source.save(process) : saveOpeningProcess(api, openingId, process)));
       showToast({ tone: 'success', title: 'steps.editor.saved' });
     } catch (error) {
       const key = isApiError(error) ? error.key : 'genericErrorTitle';

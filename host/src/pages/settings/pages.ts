@@ -29,6 +29,7 @@ export const SETTINGS_PAGES: readonly SettingsPageEntry[] = [
     descriptionKey: 'settingsNav.descriptions.mycompany',
     permission: PERMISSIONS.companySettingsManage,
     group: 'company',
+    load: () => import('./mycompany/MyCompanyPage'),
   },
   {
     path: '/recruiter/settings_new/myteam',
@@ -44,6 +45,7 @@ export const SETTINGS_PAGES: readonly SettingsPageEntry[] = [
     descriptionKey: 'settingsNav.descriptions.templates',
     permission: PERMISSIONS.companySettingsManage,
     group: 'company',
+    load: () => import('./templates/TemplatesPage'),
   },
   {
     path: '/recruiter/settings_new/workflows',
@@ -51,6 +53,7 @@ export const SETTINGS_PAGES: readonly SettingsPageEntry[] = [
     descriptionKey: 'settingsNav.descriptions.workflows',
     permission: PERMISSIONS.companySettingsManage,
     group: 'company',
+    load: () => import('./workflows/WorkflowsPage'),
   },
   {
     path: '/recruiter/settings_new/lists',
@@ -65,12 +68,14 @@ export const SETTINGS_PAGES: readonly SettingsPageEntry[] = [
     descriptionKey: 'settingsNav.descriptions.integrations',
     permission: PERMISSIONS.companySettingsManage,
     group: 'company',
+    load: () => import('./integrations/IntegrationsPage'),
   },
   {
     path: '/recruiter/settings_new/test',
     titleKey: 'settingsNav.pages.test',
     descriptionKey: 'settingsNav.descriptions.test',
     group: 'company',
+    load: () => import('./embed-tester/EmbedTesterPage'),
   },
   {
     path: '/recruiter/settings/myaccount',

@@ -43,6 +43,11 @@ const TABLES = [
   'candidate_requests',
   'data_removal_tokens',
   'appointments',
+  'company_logos',
+  'mail_templates',
+  'talent_pools',
+  'talent_pool_candidates',
+  'notification_preferences',
 ] as const;
 const ALL_MIGRATIONS = [
   '0001-public-offers',
@@ -60,6 +65,7 @@ const ALL_MIGRATIONS = [
   '0015-pipeline-decisions',
   '0016-candidate-notes',
   '0017-candidate-portal',
+  '0018-company-settings',
   '0019-team-sessions-suspension',
   '0020-stored-files',
 ];
@@ -114,6 +120,11 @@ for (const backend of testBackends()) {
           openings: 26,
           postings: 24,
           posting_contents: 59,
+          company_logos: 0,
+          mail_templates: 0,
+          talent_pools: 0,
+          talent_pool_candidates: 0,
+          notification_preferences: 0,
           // +3 share channels, +670 applications (624 candidates), +1 referral of the analytics demo (demo-insights.ts).
           channels: 29,
           accounts: 5,

@@ -34,6 +34,60 @@ export interface Database {
   dashboards: DashboardsTable;
   dashboard_recruiters: DashboardRecruitersTable;
   job_runs: JobRunsTable;
+  company_logos: CompanyLogosTable;
+  mail_templates: MailTemplatesTable;
+  talent_pools: TalentPoolsTable;
+  talent_pool_candidates: TalentPoolCandidatesTable;
+  notification_preferences: NotificationPreferencesTable;
+}
+
+/** A company logo (migration 0018): the image lives in the file storage under `storage_key`. */
+export interface CompanyLogosTable {
+  id: string;
+  company_id: string;
+  name: string;
+  mask: 'WHITE' | 'BLACK';
+  storage_key: string;
+  content_type: string;
+  width: number;
+  height: number;
+  byte_size: number;
+  is_default: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+}
+
+/** A company's own candidate mail per kind and language (migration 0018). */
+export interface MailTemplatesTable {
+  company_id: string;
+  kind: string;
+  language: string;
+  subject: string;
+  body: string;
+  updated_at: UpdatedAt;
+}
+
+export interface TalentPoolsTable {
+  id: string;
+  company_id: string;
+  name: string;
+  created_at: CreatedAt;
+}
+
+export interface TalentPoolCandidatesTable {
+  company_id: string;
+  pool_id: string;
+  candidate_id: string;
+  added_at: CreatedAt;
+}
+
+/** Which mails about new applications a recruiter wants (migration 0018). */
+export interface NotificationPreferencesTable {
+  account_id: string;
+  company_id: string;
+  frequency: 'each' | 'daily' | 'never';
+  /** Empty: every opening of the company. */
+  opening_ids: ColumnType<string[], string[] | undefined, string[]>;
+  updated_at: UpdatedAt;
   candidate_requests: CandidateRequestsTable;
   data_removal_tokens: DataRemovalTokensTable;
   appointments: AppointmentsTable;

@@ -24,3 +24,11 @@ export function serverT(language: string | undefined, prefix?: string): TFunctio
   const lng: Locale = toLocale(language) ?? DEFAULT_LOCALE;
   return translator().getFixedT(lng, undefined, prefix);
 }
+
+/** A text as written in the locale file, placeholders kept (`{{name}}`); en when the language lacks it; undefined when absent. */
+export function serverRawText(language: string | undefined, key: string): string | undefined {
+  const lng: Locale = toLocale(language) ?? DEFAULT_LOCALE;
+  const read = (locale: Locale) => translator().getResource(locale, 'translation', key) as unknown;
+  const text = read(lng) ?? read(DEFAULT_LOCALE);
+  return typeof text === 'string' ? text : undefined;
+}

@@ -7,6 +7,7 @@ import { DEMO_OPENING_IDS } from '../seed/demo-openings';
 import { DEMO_PIPELINE } from '../seed/demo-pipeline';
 import { DEMO_INSIGHTS } from '../seed/demo-insights';
 import { DEMO_STEPS, DEMO_PROCESS } from '../seed/demo-steps';
+import { pngBytes } from '../testing/png';
 import { multipartFile, SMALL_PDF } from '../testing/multipart';
 import { camilleApplies, camilleAt, FORM_PROCESS, injectAs, INTERVIEW_PROCESS, SHAPE_ANSWERS, SHAPE_PROCESS, WEBM_HEAD } from './applicant-flow';
 
@@ -54,6 +55,12 @@ const applicantOnly = (status: number): Expected => ({ anonymous: 401, applicant
 const adminOnly = (status: number): Expected => ({ anonymous: 401, applicant: 403, admin: status, viewer: 403, otherOwner: 403, owner: 403 });
 
 // --- targets ------------------------------------------------------------------------------------
+
+/** A fresh logo of Lumen's, made by its owner (the logo routes' target). */
+async function lumenLogo(app: FastifyInstance): Promise<string> {
+  const payload = { name: `Target ${Date.now()} ${Math.random()}`.slice(0, 40), file: { base64: pngBytes(40, 20).toString('base64'), type: 'image/png' } };
+  return (await injectAs(app, DEMO_ACCOUNTS.owner.id, { method: 'POST', url: '/v2/companies/settings/logos', payload })).json()._id;
+}
 
 const PUBLISHED = DEMO_OPENING_IDS.published;
 const PUBLISHED_POSTING = demoId(DEMO_PREFIX.posting, 0x62);
@@ -401,6 +408,44 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteCase>> = {
   'PUT /v2/jobs/:opening_id/process': { expected: permission(200), params: { opening_id: DEMO_STEPS.openingId }, request: () => json(DEMO_PROCESS) },
   'GET /v2/companies/settings/process': { expected: recruiter(200, 200) },
   'PUT /v2/companies/settings/process': { expected: permission(200, 200), request: () => json(FORM_PROCESS) },
+
+  // Company settings (issue 13): every recruiter reads them; COMPANIES:SETTINGS:MANAGE changes them.
+  'GET /v2/companies/settings': { expected: recruiter(200, 200) },
+  'PATCH /v2/companies/settings': { expected: permission(200, 200), request: () => json({ retentionDays: 365 }) },
+  // Logos (spec §6: COMPANIES:LOGOS:MANAGE); the images themselves are public.
+  'GET /v2/companies/settings/logos': { expected: recruiter(200, 200) },
+  'POST /v2/companies/settings/logos': {
+    expected: permission(201, 201),
+    request: (_app, caller) => json({ name: `Matrix ${caller} ${Date.now()} ${Math.random()}`.slice(0, 40), file: { base64: pngBytes(40, 20).toString('base64'), type: 'image/png' } }),
+  },
+  'PUT /v2/companies/settings/logos/:id': {
+    expected: permission(200),
+    prepares: true,
+    request: async (app, caller) => ({ url: `/v2/companies/settings/logos/${await lumenLogo(app)}`, payload: { name: `Renamed ${caller} ${Math.random()}`.slice(0, 40) } }),
+  },
+  'POST /v2/companies/settings/logos/:id/default': {
+    expected: permission(200),
+    prepares: true,
+    request: async (app) => ({ url: `/v2/companies/settings/logos/${await lumenLogo(app)}/default` }),
+  },
+  'DELETE /v2/companies/settings/logos/:id': {
+    expected: permission(204),
+    prepares: true,
+    request: async (app) => ({ url: `/v2/companies/settings/logos/${await lumenLogo(app)}` }),
+  },
+  'GET /v2/logos/:id': { expected: publicRoute(200), prepares: true, request: async (app) => ({ url: `/v2/logos/${await lumenLogo(app)}` }) },
+
+  // Candidate mail templates (issue 13): readable by recruiters, changed with COMPANIES:SETTINGS:MANAGE.
+  'GET /v2/companies/settings/mail-templates': { expected: recruiter(200, 200) },
+  // The embed tester's targets: the company's own boards and open offers.
+  'GET /v2/companies/settings/embed': { expected: recruiter(200, 200) },
+  'GET /v2/companies/settings/integrations': { expected: recruiter(200, 200) },
+  'PUT /v2/companies/settings/mail-templates/:kind/:language': {
+    expected: permission(200, 200),
+    params: { kind: 'rejection', language: 'en' },
+    request: () => json({ subject: 'About {{jobTitle}}', body: 'Dear {{candidateName}}, thank you.' }),
+  },
+  'DELETE /v2/companies/settings/mail-templates/:kind/:language': { expected: permission(200, 200), params: { kind: 'rejection', language: 'en' } },
 
   // Analytics dashboards: the owner's or shared ones are visible; every change needs ANALYTICS:DASHBOARD:MANAGE.
   'GET /v2/insights/dashboards': { expected: recruiter(200, 200) },

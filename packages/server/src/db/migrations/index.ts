@@ -14,6 +14,7 @@ import * as rolesAndJobRuns from './0014-roles-and-job-runs';
 import * as pipelineDecisions from './0015-pipeline-decisions';
 import * as candidateNotes from './0016-candidate-notes';
 import * as candidatePortal from './0017-candidate-portal';
+import * as companySettings from './0018-company-settings';
 import * as teamSessionsSuspension from './0019-team-sessions-suspension';
 import * as storedFiles from './0020-stored-files';
 
@@ -37,6 +38,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0015-pipeline-decisions': pipelineDecisions,
   '0016-candidate-notes': candidateNotes,
   '0017-candidate-portal': candidatePortal,
+  '0018-company-settings': companySettings,
   '0019-team-sessions-suspension': teamSessionsSuspension,
   '0020-stored-files': storedFiles,
 };

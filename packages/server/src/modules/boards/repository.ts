@@ -5,6 +5,8 @@ export interface BoardWithCompany {
   id: string;
   companyId: string;
   companyName: string;
+  /** The company's settings: the default logo (`logoImage`) shows on the board. */
+  companySettings: Record<string, unknown>;
   name: string;
   names: Partial<Record<string, string>>;
   language: string;
@@ -24,6 +26,7 @@ export function createBoardRepository(db: Kysely<Database>) {
           'b.id',
           'b.company_id as companyId',
           'co.name as companyName',
+          'co.settings as companySettings',
           'b.name',
           'b.names',
           'b.language',

@@ -1,7 +1,9 @@
 import { type Board, DEFAULT_LOCALE, ERROR_KEYS, isLocale, type Locale, type LocalizedText, type Offer, toLocale } from '@rec/core';
 import { HttpError } from '../../http/errors';
-import { type OfferService, offerUrl } from '../offers/service';
+import { logoImageOf, type OfferService, offerUrl } from '../offers/service';
 import type { BoardRepository, BoardWithCompany } from './repository';
+
+const withLogo = (logo: ReturnType<typeof logoImageOf>) => (logo ? { logo } : {});
 
 /** The stored names in supported languages, never without the one in the board's language. */
 function namesOf(board: BoardWithCompany, language: Locale): LocalizedText {
@@ -40,7 +42,7 @@ export function createBoardService(deps: { repository: BoardRepository; offers: 
         language,
         name: board.name,
         names: namesOf(board, language),
-        company: { _id: board.companyId, name: board.companyName },
+        company: { _id: board.companyId, name: board.companyName, ...withLogo(logoImageOf(board.companySettings)) },
         spontaneousOfferChannelUrl: board.spontaneousChannelId ? offerUrl(publicUrl, board.spontaneousChannelId) : null,
       };
     },

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import { type Kysely, sql } from 'kysely';
+import type { CompanySettings, Database } from '../../db/schema';
 
 export type CompanyRepository = ReturnType<typeof createCompanyRepository>;
 
@@ -7,6 +7,22 @@ export function createCompanyRepository(db: Kysely<Database>) {
   return {
     find(id: string) {
       return db.selectFrom('companies').select(['id', 'name', 'settings']).where('id', '=', id).executeTakeFirst();
+    },
+
+    /**
+     * Writes the name and the changed settings keys. The jsonb merge (`||`) happens in one
+     * statement, so two recruiters saving different keys at once do not undo each other.
+     */
+    async updateSettings(id: string, changes: { name?: string | undefined; settings: CompanySettings }) {
+      const result = await db
+        .updateTable('companies')
+        .set({
+          ...(changes.name !== undefined ? { name: changes.name } : {}),
+          settings: sql<CompanySettings>`settings || ${JSON.stringify(changes.settings)}::jsonb`,
+        })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     /** Admin overview: every company with its recruiters (no tenant filter, admins only). */

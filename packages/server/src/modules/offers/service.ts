@@ -60,8 +60,16 @@ const withSalary = (salary: Offer['salary']) => (salary ? { salary } : {});
 
 const NO_TEXTS: Texts = { title: {}, location: {}, contractType: null, description: {} };
 
-/** The company's privacy notice for applicants in `locale` (settings.privacyText, text per language). */
+/**
+ * The company's privacy notice for applicants in `locale`: the one the settings page writes
+ * (`settings.privacyNotice`, issue 13), else the older `settings.privacyText`; text per language.
+ */
 export function privacyTextOf(settings: Record<string, unknown>, locale: Locale): string | undefined {
+  const notice = settings.privacyNotice;
+  if (notice && typeof notice === 'object') {
+    const text = pickText(notice as LocalizedText, locale);
+    if (text) return text;
+  }
   const text = settings.privacyText;
   if (!text || typeof text !== 'object') return undefined;
   return pickText(text as LocalizedText, locale) || undefined;
@@ -82,12 +90,23 @@ function absoluteUrl(value: unknown, publicUrl: string): string | undefined {
  * The company as job search engines want it (JSON-LD hiringOrganization): its logo
  * (`settings.logoUrl`) and its own pages (`settings.website` first, then `settings.profiles`).
  */
-export function organizationOf(settings: Record<string, unknown>, publicUrl: string): { logo?: string; sameAs?: string[] } {
+export function organizationOf(
+  settings: Record<string, unknown>,
+  publicUrl: string,
+): { logo?: string; logoImage?: { url: string; width: number; height: number }; sameAs?: string[] } {
   const logo = absoluteUrl(settings.logoUrl, publicUrl);
+  const image = logoImageOf(settings);
   const pages = [settings.website, ...(Array.isArray(settings.profiles) ? settings.profiles : [])]
     .map((page) => absoluteUrl(page, publicUrl))
     .filter((page): page is string => page !== undefined);
-  return { ...(logo ? { logo } : {}), ...(pages.length ? { sameAs: [...new Set(pages)] } : {}) };
+  return { ...(logo ? { logo } : {}), ...(image ? { logoImage: image } : {}), ...(pages.length ? { sameAs: [...new Set(pages)] } : {}) };
+}
+
+/** The default logo with its size, as the logos module keeps it in `settings.logoImage` (issue 13). */
+export function logoImageOf(settings: Record<string, unknown> | null | undefined): { url: string; width: number; height: number } | undefined {
+  const image = settings?.logoImage as { url?: unknown; width?: unknown; height?: unknown } | undefined;
+  if (!image || typeof image.url !== 'string' || typeof image.width !== 'number' || typeof image.height !== 'number') return undefined;
+  return { url: image.url, width: image.width, height: image.height };
 }
 
 export function createOfferService(deps: { repository: OfferRepository; publicUrl: string; indeedClientId?: string | undefined }) {

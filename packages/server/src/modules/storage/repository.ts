@@ -67,7 +67,9 @@ export function createUploadRepository(db: Kysely<Database>, options: { removeFi
     async existingKeys(keys: readonly string[]): Promise<Set<string>> {
       if (keys.length === 0) return new Set();
       const rows = await db.selectFrom('uploads').select('storage_key').where('storage_key', 'in', keys).execute();
-      return new Set(rows.map((row) => row.storage_key));
+      // Company logos (issue 13) live in the same storage: a file a logo names is not an orphan.
+      const logos = await db.selectFrom('company_logos').select('storage_key').where('storage_key', 'in', keys).execute();
+      return new Set([...rows, ...logos].map((row) => row.storage_key));
     },
 
     /** An upload of the company, or undefined (another company's upload is as unknown as a missing one). */
