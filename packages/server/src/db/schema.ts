@@ -39,6 +39,13 @@ export interface Database {
   talent_pools: TalentPoolsTable;
   talent_pool_candidates: TalentPoolCandidatesTable;
   notification_preferences: NotificationPreferencesTable;
+  stored_files: StoredFilesTable;
+  stored_file_chunks: StoredFileChunksTable;
+  candidate_notes: CandidateNotesTable;
+  application_mails: ApplicationMailsTable;
+  candidate_requests: CandidateRequestsTable;
+  data_removal_tokens: DataRemovalTokensTable;
+  appointments: AppointmentsTable;
 }
 
 /** A company logo (migration 0018): the image lives in the file storage under `storage_key`. */
