@@ -121,7 +121,7 @@ test('a candidate uses the portal: two applications, consent, zip, self-booking,
   // The recruiter offers two slots; the candidate books the second from the mail's link.
   const owner = await ownerPage(browser);
   const day = 24 * 60 * 60 * 1000;
-  const slots = [new Date(Date.now() + 3 * day).toISOString().slice(0, 14) + '00:00.000Z', new Date(Date.now() + 4 * day).toISOString().slice(0, 14) + '30:00.000Z'];
+  const slots = [`${new Date(Date.now() + 3 * day).toISOString().slice(0, 14)}00:00.000Z`, `${new Date(Date.now() + 4 * day).toISOString().slice(0, 14)}30:00.000Z`];
   const offered = await owner.request.post(`/v2/recruiter/candidates/${candidateId}/appointments`, {
     headers: { origin: BASE },
     data: { applicationId: data.applications[0]._id, durationMinutes: 45, location: 'Esch-sur-Alzette', slots, timeZone: 'Europe/Luxembourg' },

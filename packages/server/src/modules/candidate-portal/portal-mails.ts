@@ -32,7 +32,7 @@ export function renderCandidateMail(kind: 'appointmentInvitation' | 'pendingRequ
 export function formatMoment(date: Date, language: string | undefined, timeZone: string): string {
   const locale = language || 'en';
   try {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone, timeZoneName: undefined }).format(date) + ` (${timeZone})`;
+    return `${new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone, timeZoneName: undefined }).format(date)} (${timeZone})`;
   } catch {
     return `${date.toISOString().replace('T', ' ').slice(0, 16)} UTC`;
   }
