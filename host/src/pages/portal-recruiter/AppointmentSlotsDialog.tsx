@@ -40,7 +40,6 @@ export function AppointmentSlotsDialog({ open, onClose, candidateId, application
       .appointments(candidateId)
       .then((list) => setOffers(list.filter((item) => item.applicationId === applicationId)))
       .catch(() => setOffers([]));
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reloads when the dialog opens for another candidate
   useEffect(() => {
     if (open) void reload();
   }, [open, candidateId, applicationId]);
@@ -104,7 +103,6 @@ export function AppointmentSlotsDialog({ open, onClose, candidateId, application
       <fieldset className="portal-slots">
         <legend>{t('appointments.offer.slots', { timeZone })}</legend>
         {slots.map((slot, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the rows are positions the recruiter fills in order
           <div key={index} className="portal-slot-row">
             <TextField
               label={t('appointments.offer.slot', { number: index + 1 })}

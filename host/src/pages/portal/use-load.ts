@@ -4,7 +4,6 @@ import { useCallback, useEffect, useState } from 'react';
 /** Loads `load()` on mount and on `reload()`; the error is a translation key. */
 export function useLoad<T>(load: () => Promise<T>, deps: readonly unknown[]) {
   const [state, setState] = useState<{ data: T | null; error: string | null; loading: boolean }>({ data: null, error: null, loading: true });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller names what the load depends on
   const run = useCallback(() => {
     let current = true;
     setState((previous) => ({ ...previous, loading: true }));
