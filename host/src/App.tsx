@@ -260,6 +260,8 @@ function renderPage(route: RouteDefinition, context: NavigationContext) {
           <SettingsPage pathname={context.pathname} />
         </Suspense>
       );
+    case 'not-found':
+      return <ErrorPage status={404} message={`Page Not Found: ${context.pathname}`} />;
     case 'coming':
       return <ComingPage section={route.section ?? 'applicant'} title={route.title} />;
     default:

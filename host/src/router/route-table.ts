@@ -115,7 +115,8 @@ export const ROUTES: readonly RouteDefinition[] = [
     page: 'candidate',
   }),
   recruiter('/recruiter/openings/:opening_id/*slug', [...EMBEDDED, 'opening-entry'], 'openings', { params: OPENING, page: 'opening-other' }),
-  recruiter('/recruiter/*slug', EMBEDDED, 'openings'),
+  // Any other back-office address: a real "page not found" with a way back, never a placeholder.
+  recruiter('/recruiter/*slug', EMBEDDED, 'openings', { page: 'not-found' }),
 
   // ---- Applicant area ----
   { path: '/applicant', layout: 'application', middleware: APPLICATION, page: 'redirect', redirectTo: '/applicant/steps/next' },

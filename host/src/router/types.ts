@@ -24,6 +24,7 @@ export type PageName =
   | 'board'
   | 'candidate'
   | 'coming'
+  | 'not-found'
   | 'dashboard'
   | 'dashboards'
   | 'invitation'

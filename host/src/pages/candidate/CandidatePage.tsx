@@ -11,6 +11,7 @@ import { navigate } from '../../navigation';
 import { useTitle } from '../../title';
 import { formatDate } from '../openings/shared';
 import { adoptCandidateStyles } from './candidate-styles';
+import { CandidatePortalActions } from '../portal-recruiter/CandidatePortalActions';
 import { CandidateDecisions, type DecisionHandle } from './CandidateDecisions';
 import { CandidateFile } from './CandidateFile';
 import { isTyping } from './format';
@@ -114,6 +115,7 @@ export default function CandidatePage({ openingId, candidateId }: CandidatePageP
             <CandidateLink openingId={openingId} candidateId={review.nextCandidateId} label={t('candidatePage.next')} shortcut="j" />
           </nav>
           {canManage ? <CandidateDecisions ref={decisions} review={review} name={name} onChanged={() => void load()} /> : null}
+          {canManage ? <CandidatePortalActions candidateId={review.candidateId} applicationId={review.applicationId} openingId={openingId} /> : null}
         </div>
       </header>
       <p className="candidate-keys">{canManage ? t('candidatePage.keysManage') : t('candidatePage.keys')}</p>
