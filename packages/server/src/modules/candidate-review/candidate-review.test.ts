@@ -254,6 +254,11 @@ describeEachBackend('the candidate page', (context) => {
         ['Second look later.', `Strong answers. @${viewerName} please watch the intro.`],
       );
       assert.deepEqual(notes.mentionable, [], 'a viewer writes no notes');
+      // The mention waits for the viewer in /me (issue 13's pendingActions), for them only.
+      const me = (await as(DEMO_ACCOUNTS.viewer.id, '/v2/recruiter/me')).json() as { pendingActions: Array<{ type: string; noteId?: string }> };
+      assert.deepEqual(me.pendingActions.filter((action) => action.type === 'NOTE_MENTION').map((action) => action.noteId), [note._id]);
+      const owner = (await as(DEMO_ACCOUNTS.owner.id, '/v2/recruiter/me')).json() as { pendingActions: Array<{ type: string }> };
+      assert.ok(!owner.pendingActions.some((action) => action.type === 'NOTE_MENTION'));
       const timeline = ((await as(DEMO_ACCOUNTS.owner.id, base)).json() as CandidateReview).timeline.filter((entry) => entry.kind === 'note');
       assert.equal(timeline.length, 2);
       assert.equal(timeline[0]?.actor?._id, DEMO_ACCOUNTS.owner.id);

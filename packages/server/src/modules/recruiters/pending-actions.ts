@@ -18,7 +18,7 @@ export function createPendingActions(db: Kysely<Database>, now: Clock): PendingA
     const [invitations, renewals, mentions] = await Promise.all([
       invitationsToAccept(db, email, companyId, time),
       consentRenewalsDue(db, companyId, time),
-      noteMentionsOf(db, companyId, accountId),
+      noteMentionsOf(db, companyId, accountId, time),
     ]);
     const actions: PendingAction[] = invitations.map((row) => ({ type: 'INVITATION', invitationId: row.id, companyName: row.company_name, expiresAt: new Date(row.expires_at).toISOString() }));
     if (renewals > 0) actions.push({ type: 'CONSENT_RENEWALS', count: renewals });
@@ -64,11 +64,20 @@ export async function consentRenewalsDue(db: Kysely<Database>, companyId: string
   return rows[0]?.n ?? 0;
 }
 
-/**
- * Notes that mention the recruiter. The `candidate_notes` table arrives with the candidate
- * engineer's branch (issue 11); until it is merged there are none. Replace the body with a query
- * on that table (scoped by company_id, mentions containing accountId) once it exists.
- */
-export async function noteMentionsOf(_db: Kysely<Database>, _companyId: string, _accountId: string): Promise<PendingAction[]> {
-  return [];
+/** How far back a mention still counts as waiting for the recruiter. */
+export const NOTE_MENTION_WINDOW_DAYS = 30;
+
+/** Notes of the company that mention the recruiter in the last 30 days, newest first (at most 20). */
+export async function noteMentionsOf(db: Kysely<Database>, companyId: string, accountId: string, time: Date = new Date()): Promise<PendingAction[]> {
+  const since = new Date(time.getTime() - NOTE_MENTION_WINDOW_DAYS * 86_400_000);
+  const rows = await db
+    .selectFrom('candidate_notes')
+    .select(['id', 'candidate_id'])
+    .where('company_id', '=', companyId)
+    .where(sql<boolean>`mentions @> jsonb_build_array(${accountId}::text)`)
+    .where('created_at', '>=', since)
+    .orderBy('created_at', 'desc')
+    .limit(20)
+    .execute();
+  return rows.map((row) => ({ type: 'NOTE_MENTION' as const, noteId: row.id, candidateId: row.candidate_id }));
 }
