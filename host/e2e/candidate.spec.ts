@@ -29,6 +29,9 @@ async function saveSession(browser: Browser, who: typeof OWNER, path: string): P
 /** Opens a candidate from the opening's applicants table, paging on until the name shows (other specs add applications). */
 async function openFromApplicants(page: Page, name: string, nextPage: string): Promise<void> {
   await page.goto(`/recruiter/openings/${OPENING}`);
+  // The applicants table loads after the page: wait for it before looking through its pages.
+  await expect(page.getByRole('table').first()).toBeVisible();
+  await expect(page.getByRole('table').first().getByRole('row').nth(1)).toBeVisible();
   const link = page.getByRole('link', { name, exact: true });
   for (let pages = 0; pages < 20 && !(await link.isVisible()); pages++) {
     await page.getByRole('button', { name: nextPage }).click();
@@ -92,7 +95,7 @@ test.describe('the candidate page', () => {
       await page.getByRole('button', { name: 'Ajouter la note' }).click();
       await expect(page.locator('.candidate-note').getByText('Très bon entretien, @Victor Lang peux-tu regarder ?')).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Activité' })).toBeVisible();
-      await expect(page.getByText('A écrit une note')).toBeVisible();
+      await expect(page.getByText('A écrit une note').first()).toBeVisible();
       await expect
         .poll(async () => {
           const mails = (await (await page.request.get('/dev/outbox.json')).json()) as Array<{ to: string; subject: string; links: string[] }>;

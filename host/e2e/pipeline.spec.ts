@@ -95,7 +95,15 @@ test.describe('the pipeline of an opening (owner, French interface)', () => {
     await page.goto(`/recruiter/openings/${OPENING}/candidates`);
     const first = column(page, 'NEW').locator('.pipeline-card').first();
     const name = (await first.locator('[data-review-item]').textContent()) ?? '';
-    await first.dragTo(column(page, 'OFFER'));
+    // A person's drag: press on the card, move over the Offer column in steps, release there.
+    const target = column(page, 'OFFER').getByRole('heading', { level: 2 });
+    await target.scrollIntoViewIfNeeded();
+    await first.hover();
+    await page.mouse.down();
+    const box = await target.boundingBox();
+    if (!box) throw new Error('the Offer column is not on screen');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height + 20, { steps: 12 });
+    await page.mouse.up();
     await expect(column(page, 'OFFER').getByRole('link', { name, exact: true })).toBeVisible();
     expect((await itemNamed(page, name)).stage).toBe('OFFER');
   });

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolation, signIn } from './helpers';
 
 // The owner's interface speaks French (her settings language).
 const OWNER = { email: 'claire.owner@lumen.example', password: 'lumen-owner-2026' };
-const ROOT = join(__dirname, '..', '..');
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const offerFr = JSON.parse(readFileSync(join(ROOT, 'locales/offer/fr.json'), 'utf8')).offerPage as Record<string, string>;
 /** A real PNG (the demo career site's own logo). */
 const PNG = readFileSync(join(ROOT, 'host/public/demo/logos/lumen-robotics.png'));
@@ -74,12 +75,15 @@ test.describe('company settings', () => {
   test('the owner edits a candidate mail and sees the preview', async ({ page }) => {
     await page.goto('/recruiter/settings_new/templates');
     await expect(page.getByRole('heading', { level: 1, name: "Modèles d'e-mails" })).toBeVisible();
-    await page.getByLabel('E-mail', { exact: true }).selectOption('applicationReceived');
-    await page.getByLabel('Langue').selectOption('fr');
-    const subject = page.getByLabel('Objet');
+    // Inside the editor's form: the shell has a language switcher labelled "Langue" too.
+    const editor = page.getByRole('form', { name: 'Modifier un e-mail' });
+    // By role: a label's text also holds its select's options, so a label match would miss it.
+    await editor.getByRole('combobox', { name: 'E-mail', exact: true }).selectOption('applicationReceived');
+    await editor.getByRole('combobox', { name: 'Langue', exact: true }).selectOption('fr');
+    const subject = editor.getByRole('textbox', { name: 'Objet', exact: true });
     await expect(subject).toHaveValue(/\{\{jobTitle\}\}/);
     await subject.fill('Merci {{candidateName}} pour {{jobTitle}}');
-    await page.getByLabel('Texte').fill('Bonjour {{candidateName}}, à bientôt chez {{companyName}}.');
+    await editor.getByRole('textbox', { name: 'Texte', exact: true }).fill('Bonjour {{candidateName}}, à bientôt chez {{companyName}}.');
     await expect(page.getByTestId('preview-subject')).toHaveText('Merci Alex pour Soudeur');
     await expect(page.getByTestId('preview-body')).toHaveText('Bonjour Alex, à bientôt chez Votre entreprise.');
     await page.getByRole('button', { name: "Enregistrer l'e-mail" }).click();
