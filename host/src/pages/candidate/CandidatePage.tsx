@@ -10,6 +10,7 @@ import { useT } from '../../i18n';
 import { navigate } from '../../navigation';
 import { useTitle } from '../../title';
 import { formatDate } from '../openings/shared';
+import { adoptPipelineStyles } from '../pipeline/pipeline-styles';
 import { adoptCandidateStyles } from './candidate-styles';
 import { CandidatePortalActions } from '../portal-recruiter/CandidatePortalActions';
 import { CandidateDecisions, type DecisionHandle } from './CandidateDecisions';
@@ -29,6 +30,8 @@ interface CandidatePageProps {
  * n new note (not while typing in a field). Viewers see all of it but no decisions and no note form.
  */
 export default function CandidatePage({ openingId, candidateId }: CandidatePageProps) {
+  // The decisions (move menu, reject dialog) are the pipeline's components: their styles come with them.
+  adoptPipelineStyles();
   adoptCandidateStyles();
   const t = useT();
   const locale = $locale.get() as Locale;
