@@ -54,7 +54,7 @@ describe('two instances behind a load balancer (FILE_STORE=postgres, shared Redi
         DIST_DIR: join(dataDir, 'no-dist'),
         DATABASE_URL: url.toString(),
         FILE_STORE: 'postgres',
-        REDIS_URL: `${redisUrl}/${redisDb}`,
+        REDIS_URL: Object.assign(new URL(redisUrl), { pathname: `/${redisDb}` }).toString(),
         PUBLIC_URL: publicUrl,
         TRUST_PROXY: 'loopback',
         NODE_ENV: 'development',
