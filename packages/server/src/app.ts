@@ -136,7 +136,7 @@ declare module 'fastify' {
     /** The cached public board and offer answers (tests look at its size). */
     publicAnswers: PublicAnswerCache;
     /** The file stores of every namespace on the configured driver (FILE_STORE). */
-    files: FileStores;
+    fileStores: FileStores;
     /** Background jobs run once per period across instances: register before the app is ready. */
     scheduler: Scheduler;
   }
@@ -274,7 +274,7 @@ export async function buildApp({
   const dataDir = config.dataDir ?? join(tmpdir(), `rec-data-${process.pid}-${randomBytes(6).toString('hex')}`);
   const fileStores = createFileStores(config.fileStore ?? { driver: 'disk' }, dataDir, db);
   const storage = options.storage ?? fileStores.uploads;
-  app.decorate('files', { ...fileStores, uploads: storage });
+  app.decorate('fileStores', { ...fileStores, uploads: storage });
   const scheduler = createScheduler({ db, log: app.log, tickMs: options.schedulerTickMs });
   app.decorate('scheduler', scheduler);
   app.addHook('onReady', async () => scheduler.start());
