@@ -162,7 +162,7 @@ declare module 'fastify' {
     /** The daily retention run (issue 12); tests call `runOnce` with their clock. */
     retention: ReturnType<typeof createRetentionJob>;
     /** The file stores of every namespace on the configured driver (FILE_STORE). */
-    files: FileStores;
+    fileStores: FileStores;
     /** Background jobs run once per period across instances: register before the app is ready. */
     scheduler: Scheduler;
   }
@@ -318,7 +318,7 @@ export async function buildApp({
   await app.register(mailTemplateRoutes, { db });
   await app.register(embedSnippetRoutes, { db, publicUrl: config.publicUrl });
   await app.register(integrationRoutes, { smtpConfigured: !!config.smtpUrl, indeedConfigured: !!config.indeedClientId });
-  app.decorate('files', { ...fileStores, uploads: storage });
+  app.decorate('fileStores', { ...fileStores, uploads: storage });
   const scheduler = createScheduler({ db, log: app.log, tickMs: options.schedulerTickMs });
   app.decorate('scheduler', scheduler);
   app.addHook('onReady', async () => scheduler.start());

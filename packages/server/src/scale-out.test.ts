@@ -54,7 +54,7 @@ describe('two instances behind a load balancer (FILE_STORE=postgres, shared Redi
         DIST_DIR: join(dataDir, 'no-dist'),
         DATABASE_URL: url.toString(),
         FILE_STORE: 'postgres',
-        REDIS_URL: `${redisUrl}/${redisDb}`,
+        REDIS_URL: Object.assign(new URL(redisUrl), { pathname: `/${redisDb}` }).toString(),
         PUBLIC_URL: publicUrl,
         TRUST_PROXY: 'loopback',
         NODE_ENV: 'development',
@@ -219,7 +219,7 @@ describe('two instances behind a load balancer (FILE_STORE=postgres, shared Redi
     const client = new pg.Client({ connectionString: Object.assign(new URL(databaseUrl ?? ''), { pathname: `/${database}` }).toString() });
     await client.connect();
     try {
-      const { rows } = await client.query<{ opening_id: string }>('select opening_id from applications where cv_upload_id = $1', [uploadId]);
+      const { rows } = await client.query<{ opening_id: string }>('select p.opening_id from applications a join channels c on c.id = a.channel_id join postings p on p.id = c.posting_id where a.cv_upload_id = $1', [uploadId]);
       return rows[0]?.opening_id;
     } finally {
       await client.end();

@@ -9,6 +9,7 @@ import { buildApp } from '../../app';
 import { DEMO } from '../../seed/demo-ids';
 import { uploadCv } from '../../testing/candidate';
 import { describeEachBackend, testAppConfig } from '../../testing/test-database';
+import { createPostgresStorage } from './drivers/postgres';
 import { createDiskStorage, type FileStorage } from './file-storage';
 import { PARTIAL_FILE_MAX_AGE_MS, removeOrphanFiles } from './orphan-files';
 import { createUploadRepository } from './repository';
@@ -123,5 +124,31 @@ describeEachBackend('files a crash leaves behind', (context) => {
     assert.deepEqual(result, { partial: 0, orphans: 0 });
     assert.ok(files.every((file) => existsSync(file)), 'every file kept');
     assert.match(errors.join('\n'), /right database/);
+  });
+
+  it('with the postgres store: spares another instance’s write under way, removes a stale one and files no record names', async () => {
+    const storage = createPostgresStorage(context.db, `orphans-${Date.now()}`);
+    const company = DEMO.companyId;
+    const fresh = await storage.stage(company, Buffer.from('%PDF-1.4 under way on another instance'), 'pdf');
+    const stale = await storage.stage(company, Buffer.from('%PDF-1.4 killed mid-write'), 'pdf');
+    const orphan = await storage.stage(company, Buffer.from('%PDF-1.4 no record'), 'pdf');
+    await orphan.commit();
+    const staleName = (await storage.list()).temporary.map((file) => file.name);
+    assert.equal(staleName.length, 2);
+    // The killed write stopped touching its row 11 minutes ago.
+    await context.db
+      .updateTable('stored_files')
+      .set({ modified_at: new Date(Date.now() - PARTIAL_FILE_MAX_AGE_MS - 60_000) })
+      .where('name', 'in', staleName)
+      .where('size', '=', 25)
+      .execute();
+    const result = await removeOrphanFiles({ storage, uploads: createUploadRepository(context.db), log: { error() {} } });
+    assert.deepEqual(result, { partial: 1, orphans: 1 });
+    const left = await storage.list();
+    assert.equal(left.temporary.length, 1, 'the write under way is kept');
+    assert.equal(left.stored.length, 0);
+    await fresh.commit();
+    assert.ok(await storage.get(fresh.key), 'and commits');
+    await stale.discard();
   });
 });
