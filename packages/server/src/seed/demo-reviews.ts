@@ -64,7 +64,7 @@ export async function seedDemoReviews(db: Kysely<Database>): Promise<void> {
         submission_id: `demo-submission-review-${i + 1}`,
         language: person.language,
         referral_code: null,
-        form: { firstName: person.first, lastName: person.last, email: person.email, phone: i === 0 ? '+352 621 000 111' : '+49 151 0000 2222', cv: { name: `cv-${person.last.toLowerCase()}.pdf` } },
+        form: { firstName: person.first, lastName: person.last, email: person.email, phone: i === 0 ? '+352 621 000 111' : '+49 151 0000 2222', cv: { name: `CV_${person.first}_${person.last}.pdf` } },
         consent_given_at: person.appliedAt,
         consent_text: 'Lumen Robotics processes your data to handle your application and keeps it for two years. You can ask for its removal at any time.',
         created_at: person.appliedAt,
