@@ -1,21 +1,5 @@
+import { styleAdopter } from '../../adopt-styles';
 import css from './analytics.css';
 
-let adopted = false;
-
-/**
- * The analytics pages' styles, adopted once as a constructable stylesheet when one of them first
- * renders: they ship in the analytics chunks, not in the host's global stylesheet.
- */
-export function adoptAnalyticsStyles(): void {
-  if (adopted || typeof document === 'undefined') return;
-  adopted = true;
-  if ('adoptedStyleSheets' in document && typeof CSSStyleSheet !== 'undefined' && 'replaceSync' in CSSStyleSheet.prototype) {
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync(css);
-    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-    return;
-  }
-  const style = document.createElement('style');
-  style.textContent = css;
-  document.head.append(style);
-}
+/** The analytics pages' styles (they ship in the analytics chunks). */
+export const adoptAnalyticsStyles: () => void = styleAdopter(css);
