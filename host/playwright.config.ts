@@ -31,7 +31,8 @@ export default defineConfig({
     cwd: root,
     url: `http://127.0.0.1:${port}/builds/latest.json`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // The seeded start-up takes ~20 s on an idle machine and far longer under load.
+    timeout: 180_000,
     env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test' },
   },
 });

@@ -20,10 +20,18 @@ export function smallPdf(): Buffer {
 
 /** Runs axe on the page (or only below `include`) and expects no violation, listed by rule and target. */
 export async function expectNoAxeViolation(page: Page, include?: string): Promise<void> {
+  // Judge the page a user reads, not one caught mid-request: give loading regions a moment to settle.
+  await page
+    .locator('[aria-busy="true"]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5_000 })
+    .catch(() => undefined);
   const builder = new AxeBuilder({ page });
   if (include) builder.include(include);
   const results = await builder.analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  // The node's html and axe's summary (colours, ratio) make a failure readable from the CI log alone.
+  const describe = (node: (typeof results.violations)[number]['nodes'][number]) => `${node.target.join(' ')} ${node.html.slice(0, 160)} ${node.failureSummary ?? ''}`.replace(/\s+/g, ' ');
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map(describe).join(', ')}`)).toEqual([]);
 }
 
 type Account = { email: string; password: string };

@@ -64,7 +64,7 @@ test.describe('back-office content (owner, French interface)', () => {
     // The opening's own description shows its structure here too.
     await expect(page.locator('.opening-description').getByRole('heading', { level: 3 })).toHaveText('Le poste');
     await expect(page.locator('.opening-description').getByRole('listitem')).toHaveText('Robots collaboratifs');
-    await page.getByRole('button', { name: `Actions pour ${TITLE_FR}` }).click();
+    await page.getByRole('button', { name: `Actions pour ${TITLE_FR}`, exact: true }).click();
     await page.getByRole('menuitem', { name: 'Publier' }).click();
     const offer = page.getByRole('dialog', { name: `« ${TITLE_FR} » est publié` });
     await expect(offer).toBeVisible();

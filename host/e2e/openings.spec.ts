@@ -87,13 +87,13 @@ test.describe('openings (owner, French interface)', () => {
 
   test('archives (keyboard menu, confirmation dialog) and unarchives an opening', async ({ page }) => {
     await findOpening(page, PUBLISHED);
-    const menuButton = page.getByRole('button', { name: `Actions pour ${PUBLISHED}` });
+    const menuButton = page.getByRole('button', { name: `Actions pour ${PUBLISHED}`, exact: true });
     await expect(menuButton).toHaveAttribute('aria-haspopup', 'menu');
 
     // Keyboard: ArrowDown opens on the first item, End goes to the last (archive for a published opening).
     await menuButton.focus();
     await page.keyboard.press('ArrowDown');
-    const menu = page.getByRole('menu', { name: `Actions pour ${PUBLISHED}` });
+    const menu = page.getByRole('menu', { name: `Actions pour ${PUBLISHED}`, exact: true });
     await expect(menu).toBeVisible();
     await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
     await expect(menu.getByRole('menuitem')).toHaveText(['Modifier', 'Dupliquer', 'Créer une publication', 'Exporter les données des candidats', 'Archiver']);
@@ -132,7 +132,7 @@ test.describe('openings (owner, French interface)', () => {
 
   test('duplicates an opening through the create wizard (details -> review)', async ({ page }) => {
     await findOpening(page, DRAFT);
-    await page.getByRole('button', { name: `Actions pour ${DRAFT}` }).click();
+    await page.getByRole('button', { name: `Actions pour ${DRAFT}`, exact: true }).click();
     await page.getByRole('menuitem', { name: 'Dupliquer' }).click();
     await expect(page).toHaveURL(/\/recruiter\/openings\/create\/details\?baseOpening=[0-9a-f]{24}$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Dupliquer « ${DRAFT} »`);
@@ -163,7 +163,7 @@ test.describe('openings (owner, French interface)', () => {
 
   test('creates a publication through the posting wizard (content -> channels -> review)', async ({ page }) => {
     await findOpening(page, POSTING_OPENING);
-    await page.getByRole('button', { name: `Actions pour ${POSTING_OPENING}` }).click();
+    await page.getByRole('button', { name: `Actions pour ${POSTING_OPENING}`, exact: true }).click();
     await page.getByRole('menuitem', { name: 'Créer une publication' }).click();
     await expect(page).toHaveURL(/\/recruiter\/openings\/[0-9a-f]{24}\/postings\/create\/content$/);
     await expect(page.getByLabel('Intitulé')).toHaveValue(POSTING_OPENING);
@@ -188,7 +188,7 @@ test.describe('openings (owner, French interface)', () => {
 
   test('exports the applicant data of an opening as an xlsx file with the expected name, header and rows', async ({ page }) => {
     await findOpening(page, PUBLISHED);
-    await row(page, PUBLISHED).getByRole('link', { name: PUBLISHED }).click();
+    await row(page, PUBLISHED).getByRole('link', { name: PUBLISHED, exact: true }).click();
     await expect(page).toHaveURL(/\/recruiter\/openings\/[0-9a-f]{24}$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(PUBLISHED);
     await expect(page.getByRole('heading', { level: 2, name: 'Publications' })).toBeVisible();
@@ -196,7 +196,7 @@ test.describe('openings (owner, French interface)', () => {
     await expect(page.getByRole('button', { name: /Copier le lien/ }).first()).toBeVisible();
     await expectNoAxeViolation(page);
 
-    await page.getByRole('button', { name: `Actions pour ${PUBLISHED}` }).click();
+    await page.getByRole('button', { name: `Actions pour ${PUBLISHED}`, exact: true }).click();
     await page.getByRole('menuitem', { name: 'Exporter les données des candidats' }).click();
     const dialog = page.getByRole('dialog', { name: 'Exporter les données des candidats' });
     await expect(dialog).toBeVisible();
@@ -266,7 +266,7 @@ test.describe('openings (owner, French interface)', () => {
     expect(applied.status(), await applied.text()).toBe(201);
 
     await findOpening(page, SAMPLE_OPENING);
-    await row(page, SAMPLE_OPENING).getByRole('link', { name: SAMPLE_OPENING }).click();
+    await row(page, SAMPLE_OPENING).getByRole('link', { name: SAMPLE_OPENING, exact: true }).click();
     const link = page.getByRole('table', { name: `Candidats pour ${SAMPLE_OPENING}` }).getByRole('link', { name: fileName });
     const downloading = page.waitForEvent('download');
     await link.click();
@@ -279,7 +279,7 @@ test.describe('openings (owner, French interface)', () => {
 
   test('a seeded CV is a real PDF with the candidate’s name, and the owner sees the sensitive columns', async ({ page }) => {
     await findOpening(page, PUBLISHED);
-    await row(page, PUBLISHED).getByRole('link', { name: PUBLISHED }).click();
+    await row(page, PUBLISHED).getByRole('link', { name: PUBLISHED, exact: true }).click();
     const applicants = page.getByRole('table', { name: `Candidats pour ${PUBLISHED}` });
     for (const header of ['Date de naissance', 'Genre', 'Nationalité', 'Adresse', 'Salaire souhaité']) await expect(applicants.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
     const firstRow = applicants.locator('tbody tr').first();
@@ -353,7 +353,7 @@ test.describe('openings (owner, French interface)', () => {
 
   test('an archived opening with recent applications cannot be deleted; a deletable one is deleted', async ({ page }) => {
     await findOpening(page, ARCHIVED_RETAINED);
-    await page.getByRole('button', { name: `Actions pour ${ARCHIVED_RETAINED}` }).click();
+    await page.getByRole('button', { name: `Actions pour ${ARCHIVED_RETAINED}`, exact: true }).click();
     await page.getByRole('menuitem', { name: 'Supprimer' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Supprimer ce poste ?' });
     await expect(dialog.getByRole('alert')).toContainText('durée légale de conservation');
@@ -364,7 +364,7 @@ test.describe('openings (owner, French interface)', () => {
     await expect(dialog).toBeHidden();
 
     await findOpening(page, ARCHIVED_DELETABLE);
-    await page.getByRole('button', { name: `Actions pour ${ARCHIVED_DELETABLE}` }).click();
+    await page.getByRole('button', { name: `Actions pour ${ARCHIVED_DELETABLE}`, exact: true }).click();
     await page.getByRole('menuitem', { name: 'Supprimer' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Supprimer ce poste ?' });
     await confirm.getByRole('button', { name: 'Supprimer' }).click();
@@ -386,7 +386,7 @@ test('the viewer sees the openings but no managing action', async ({ page }) => 
   await expect(bodyRows(page)).toHaveCount(1);
   await expect(page.getByRole('button', { name: /^Actions for / })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'New opening' })).toHaveCount(0);
-  await row(page, PUBLISHED).getByRole('link', { name: PUBLISHED }).click();
+  await row(page, PUBLISHED).getByRole('link', { name: PUBLISHED, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(PUBLISHED);
   await expect(page.getByRole('heading', { level: 2, name: 'Applicants' })).toBeVisible();
   // Without CANDIDATES:SENSITIVE:READ: no sensitive column, CV names without a download link (issue 9).

@@ -96,6 +96,8 @@ test.describe('company settings', () => {
 
   for (const width of [1280, 390]) {
     test(`every settings page is axe clean at ${width} px, in French and German`, async ({ page }) => {
+      // Six pages in two languages, each with axe: about 30 s on an idle machine.
+      test.setTimeout(120_000);
       await page.setViewportSize({ width, height: 900 });
       const pages = ['/recruiter/settings_new', '/recruiter/settings_new/mycompany', '/recruiter/settings_new/templates', '/recruiter/settings_new/workflows', '/recruiter/settings_new/integrations', '/recruiter/settings_new/test'];
       for (const path of pages) {

@@ -81,7 +81,7 @@ test('the owner invites a recruiter who joins with the recruiter role: openings 
   await owner.getByLabel('Email address').fill(RECRUITER.email);
   await owner.getByLabel('Role', { exact: true }).selectOption('recruiter');
   await owner.getByRole('button', { name: 'Send invitation' }).click();
-  await expect(owner.getByText(RECRUITER.email)).toBeVisible(SLOW);
+  await expect(owner.getByText(RECRUITER.email, { exact: true })).toBeVisible(SLOW);
   // The last owner cannot step down: 409 with its own text.
   await owner.getByLabel('Role of Olga Fjord').selectOption('viewer');
   await expect(owner.getByText('The company needs at least one owner', { exact: false }).first()).toBeVisible();
