@@ -34,7 +34,8 @@ function placeFor(button: HTMLElement | null, count: number): Place | null {
   const rect = button?.getBoundingClientRect();
   if (!rect) return null;
   const right = Math.max(8, document.documentElement.clientWidth - rect.right);
-  return innerHeight - rect.bottom > count * 44 + 16 ? { top: rect.bottom + 4, right } : { bottom: innerHeight - rect.top + 4, right };
+  // Clamped to the viewport: a button at its very edge still gets a menu that is entirely on screen.
+  return innerHeight - rect.bottom > count * 44 + 16 ? { top: Math.max(8, rect.bottom + 4), right } : { bottom: Math.max(8, innerHeight - rect.top + 4), right };
 }
 
 export function MenuButton({ label, children, items, buttonRef, className }: MenuButtonProps) {
@@ -75,6 +76,10 @@ export function MenuButton({ label, children, items, buttonRef, className }: Men
   if (!items.length) return null;
 
   function openAt(index: number) {
+    // A shortcut (the candidate page's `m`) may open the menu while its button is scrolled out of
+    // sight; the popup is fixed to the button, so it would open off screen where nobody can see or
+    // click it. Bring the button into view first.
+    button.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
     setPlace(placeFor(button.current, items.length));
     setActive((index + items.length) % items.length);
     setOpen(true);

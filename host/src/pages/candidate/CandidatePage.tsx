@@ -35,16 +35,21 @@ export default function CandidatePage({ openingId, candidateId }: CandidatePageP
   adoptCandidateStyles();
   const t = useT();
   const locale = $locale.get() as Locale;
-  const [review, setReview] = useState<CandidateReview | null>(null);
+  const [loadedReview, setReview] = useState<CandidateReview | null>(null);
   const [notes, setNotes] = useState<CandidateNotes | null>(null);
   const [error, setError] = useState<string | null>(null);
   const noteField = useRef<HTMLTextAreaElement>(null);
   const decisions = useRef<DecisionHandle>(null);
   const canManage = can(PERMISSIONS.candidatesManage);
 
+  /** The candidate whose answers the page may show: a slower answer for the previous one is dropped. */
+  const current = useRef(candidateId);
+  current.current = candidateId;
+
   const load = useCallback(async () => {
     try {
       const [loaded, loadedNotes] = await Promise.all([fetchCandidateReview(api, openingId, candidateId), fetchCandidateNotes(api, openingId, candidateId)]);
+      if (current.current !== candidateId) return;
       setReview(loaded);
       setNotes(loadedNotes);
       setError(null);
@@ -57,6 +62,10 @@ export default function CandidatePage({ openingId, candidateId }: CandidatePageP
     setReview(null);
     void load();
   }, [load]);
+
+  // Until the new candidate has loaded, the page still holds the previous one (j/k right after a
+  // navigation would use that one's neighbours): treat it as loading.
+  const review = loadedReview?.candidateId === candidateId ? loadedReview : null;
 
   const name = review ? [review.applicant.personal.name.first, review.applicant.personal.name.last].filter(Boolean).join(' ') || review.applicant.personal.email : '';
   useTitle(review ? t('candidatePage.documentTitle', { name, opening: review.openingTitle }) : t('candidatePage.loading'));
@@ -75,7 +84,7 @@ export default function CandidatePage({ openingId, candidateId }: CandidatePageP
     }
     addEventListener('keydown', onKey);
     return () => removeEventListener('keydown', onKey);
-  }, [review, openingId, canManage]);
+  }, [review, openingId, candidateId, canManage]);
 
   if (error) return <ErrorMessage title={t(error)} message={t('candidatePage.loadFailed')} retryLabel={t('candidatePage.retry')} onRetry={() => void load()} />;
   if (!review || !notes) return <Loading label={t('candidatePage.loading')} />;
