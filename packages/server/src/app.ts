@@ -79,6 +79,7 @@ import { createSitemapRepository } from './modules/seo/sitemap-repository';
 import { createShareService, shareRoutes } from './modules/share/share';
 import { type FileStorage, removeStoredFiles } from './modules/storage/file-storage';
 import { createFileStores, type FileStores } from './modules/storage/file-stores';
+import { dailyPeriod } from './modules/jobs/job-runs';
 import { createScheduler, type Scheduler } from './modules/jobs/scheduler';
 import { createUploadRepository } from './modules/storage/repository';
 import { storageRoutes } from './modules/storage/routes';
@@ -121,7 +122,8 @@ import { createAppointmentService } from './modules/appointments/service';
 import { createPortalRepository } from './modules/candidate-portal/repository';
 import { candidatePortalRoutes } from './modules/candidate-portal/routes';
 import { createPortalService } from './modules/candidate-portal/service';
-import { createRetentionJob, scheduleRetention } from './modules/retention/retention';
+import { createRetentionJob, RETENTION_JOB } from './modules/retention/retention';
+import type { RemovedFiles } from './modules/candidate-portal/anonymise';
 import { insightsRoutes } from './modules/insights/routes';
 import { createInsightsService } from './modules/insights/service';
 
@@ -366,7 +368,12 @@ export async function buildApp({
   const sharedCounters = (name: string) => (config.redisUrl ? { counters: rateLimitStore, name } : undefined);
   // The candidate portal, data rights, appointments and retention (issue 12).
   const portalRepository = createPortalRepository(db);
-  const removePortalFiles = (keys: readonly string[]) => removeStoredFiles(storage, keys, app.log);
+  // Removing a candidate's data removes every file of theirs, from each store (issue 12).
+  const removePortalFiles = async (files: RemovedFiles) => {
+    await removeStoredFiles(storage, files.storageKeys, app.log);
+    await removeStoredFiles(stepFiles, files.stepFileKeys, app.log);
+    await removeStoredFiles(fileStores.interviews, files.videoKeys, app.log);
+  };
   const retentionDays = config.retentionDays ?? DEFAULT_RETENTION_DAYS;
   await app.register(candidatePortalRoutes, {
     portal: createPortalService({ repository: portalRepository, storage, mailer, background, audit, now, publicUrl: config.publicUrl, retentionDays, removeFiles: removePortalFiles }),
@@ -379,11 +386,8 @@ export async function buildApp({
   const retention = createRetentionJob({ db, audit, mailer, now, publicUrl: config.publicUrl, retentionDays, removeFiles: removePortalFiles, log: app.log });
   app.decorate('retention', retention);
   // Not in tests: a run at start-up would anonymise fixtures under the tests' feet (the job has its own clocked tests).
-  if (config.nodeEnv !== 'test') {
-    const schedule = scheduleRetention(retention, app.log);
-    app.addHook('onReady', async () => schedule.start());
-    app.addHook('onClose', async () => schedule.stop());
-  }
+  // Once a day across instances through the scheduler (claimed as `retention`, like runOnce).
+  if (config.nodeEnv !== 'test') scheduler.register(RETENTION_JOB, dailyPeriod, () => retention.run(now()));
   const applications = createApplicationService({
     repository: createApplicationRepository(db),
     offers,

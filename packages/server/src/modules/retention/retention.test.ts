@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { after, before, it } from 'node:test';
 import { DEMO } from '../../seed/demo-ids';
 import { type AuthTestApp, buildAuthTestApp, OWN_ORIGIN } from '../../testing/auth-helpers';
+import { filesExist, giveStepFiles } from '../../testing/candidate-files';
 import { multipartFile, SMALL_PDF } from '../../testing/multipart';
 import { describeEachBackend } from '../../testing/test-database';
 import { SYSTEM_ACTOR } from '../audit/audit-log';
@@ -87,12 +88,16 @@ describeEachBackend('retention job (issue 12)', (context) => {
 
     // Day 370: the consent of the second has ended: removed, its CV gone; the renewed one stays.
     assert.ok(existsSync(join(dataDir, 'uploads', lapsing.storageKey)));
+    const lapsingApplication = await context.db.selectFrom('applications').select('id').where('candidate_id', '=', lapsing.candidateId).executeTakeFirstOrThrow();
+    const stepFiles = await giveStepFiles(t.app, context.db, DEMO.companyId, lapsingApplication.id);
+    assert.deepEqual(await filesExist(t.app, stepFiles), { stepFile: true, video: true });
     const day370 = await t.app.retention.runOnce(at(370));
     assert.ok(day370.candidates >= 1);
     const lapsed = await context.db.selectFrom('candidates').select(['anonymised_at', 'email']).where('id', '=', lapsing.candidateId).executeTakeFirstOrThrow();
     assert.ok(lapsed.anonymised_at);
     assert.ok(!lapsed.email.includes('lapsing'));
     assert.ok(!existsSync(join(dataDir, 'uploads', lapsing.storageKey)), 'file removed');
+    assert.deepEqual(await filesExist(t.app, stepFiles), { stepFile: false, video: false }, 'step file and interview answer removed from storage');
     const kept = await context.db.selectFrom('candidates').select('anonymised_at').where('id', '=', renewing.candidateId).executeTakeFirstOrThrow();
     assert.equal(kept.anonymised_at, null);
     const applicationsCount = await context.db.selectFrom('applications').select((eb) => eb.fn.countAll<number>().as('n')).where('candidate_id', '=', lapsing.candidateId).executeTakeFirstOrThrow();
