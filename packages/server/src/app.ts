@@ -122,7 +122,13 @@ import { createAppointmentService } from './modules/appointments/service';
 import { createPortalRepository } from './modules/candidate-portal/repository';
 import { candidatePortalRoutes } from './modules/candidate-portal/routes';
 import { createPortalService } from './modules/candidate-portal/service';
+import { createApplicationMails, DIGEST_JOB } from './modules/notifications/application-mails';
+import { createNotificationPreferences } from './modules/notifications/preferences';
+import { notificationRoutes } from './modules/notifications/routes';
 import { createRetentionJob, RETENTION_JOB } from './modules/retention/retention';
+import { createTalentPoolRepository } from './modules/talent-pools/repository';
+import { talentPoolRoutes } from './modules/talent-pools/routes';
+import { createTalentPoolService } from './modules/talent-pools/service';
 import type { RemovedFiles } from './modules/candidate-portal/anonymise';
 import { insightsRoutes } from './modules/insights/routes';
 import { createInsightsService } from './modules/insights/service';
@@ -318,6 +324,7 @@ export async function buildApp({
     companies: createCompanyService({ repository: companyRepository, logos: logos.list, events: domainEvents, retentionDays: config.retentionDays }),
   });
   await app.register(mailTemplateRoutes, { db });
+  await app.register(talentPoolRoutes, { pools: createTalentPoolService({ repository: createTalentPoolRepository(db), now }) });
   await app.register(embedSnippetRoutes, { db, publicUrl: config.publicUrl });
   await app.register(integrationRoutes, { smtpConfigured: !!config.smtpUrl, indeedConfigured: !!config.indeedClientId });
   app.decorate('fileStores', { ...fileStores, uploads: storage });
@@ -355,11 +362,21 @@ export async function buildApp({
   const videos = videoStorageOf(fileStores.interviews);
   const interview = createInterviewService({ steps, repository: createInterviewRepository(db), storage: videos });
   await app.register(stepRoutes, { steps, interview });
+  // Mails to recruiters (issue 13): new applications at once or as a daily digest, as each chose.
+  const notificationPreferences = createNotificationPreferences(db);
+  await app.register(notificationRoutes, { preferences: notificationPreferences, now });
+  const applicationMails = createApplicationMails({ db, preferences: notificationPreferences, mailer, background, publicUrl: config.publicUrl, log: app.log });
+  domainEvents.subscribe(applicationMails.listener);
+  scheduler.register(DIGEST_JOB, dailyPeriod, () => applicationMails.sendDigests(now()));
   const reviews = createCandidateReviewService({
     repository: createCandidateReviewRepository(db),
     events: domainEvents,
     publicUrl: config.publicUrl,
-    notifyMention: (notice) => background.run(app.log, () => mailer.send(renderNoteMention(notice))),
+    // A colleague who turned mention mails off still sees the mention on their pending actions.
+    notifyMention: (notice) =>
+      background.run(app.log, async () => {
+        if (await notificationPreferences.wantsMentions(notice.companyId, notice.accountId)) await mailer.send(renderNoteMention(notice));
+      }),
   });
   await app.register(candidateReviewRoutes, { reviews, videos, files: storage, audit });
 
