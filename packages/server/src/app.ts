@@ -122,6 +122,7 @@ import { createAppointmentService } from './modules/appointments/service';
 import { createPortalRepository } from './modules/candidate-portal/repository';
 import { candidatePortalRoutes } from './modules/candidate-portal/routes';
 import { createPortalService } from './modules/candidate-portal/service';
+import { withCompanyLogos } from './modules/mail/company-logo';
 import { createApplicationMails, DIGEST_JOB } from './modules/notifications/application-mails';
 import { createNotificationPreferences } from './modules/notifications/preferences';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -242,13 +243,16 @@ export async function buildApp({
   const rateLimitStore =
     authOptions.rateLimitStore ??
     (config.redisUrl ? createRedisRateLimitStore(new Redis(config.redisUrl, { maxRetriesPerRequest: 2 })) : createMemoryRateLimitStore(now));
-  const mailer =
+  // Mails naming their company get an HTML version headed by its default logo (issue 13).
+  const mailer = withCompanyLogos(
     authOptions.mailer ??
-    createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom ?? 'Recruitment platform <no-reply@localhost>',
-      outboxDir: config.dataDir ? join(config.dataDir, 'outbox') : join(tmpdir(), `rec-outbox-${randomBytes(6).toString('hex')}`),
-    });
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom ?? 'Recruitment platform <no-reply@localhost>',
+        outboxDir: config.dataDir ? join(config.dataDir, 'outbox') : join(tmpdir(), `rec-outbox-${randomBytes(6).toString('hex')}`),
+      }),
+    db,
+  );
   const background = authOptions.background ?? createBackgroundTasks();
   const accountRepository = createAccountRepository(db);
   const sessions = createSessionService({ repository: accountRepository, now });

@@ -294,7 +294,10 @@ export function createPortalService(deps: PortalServiceDeps) {
       const extra = [requestKindText(body.kind, language), body.message].filter(Boolean).join('\n\n');
       background.run(log, () =>
         mailer.send(
-          renderCandidateMail('pendingRequest', language, row.email, { candidateName: candidateNameOf(row), openingTitle: application.opening_title, companyName: row.company_name, link }, extra),
+          {
+            ...renderCandidateMail('pendingRequest', language, row.email, { candidateName: candidateNameOf(row), openingTitle: application.opening_title, companyName: row.company_name, link }, extra),
+            companyId,
+          },
         ),
       );
       return { _id: id };

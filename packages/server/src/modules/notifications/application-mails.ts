@@ -49,7 +49,7 @@ export function createApplicationMails(deps: Deps) {
     const link = `${publicUrl}${candidatePagePath(application.opening_id, application.candidate_id)}`;
     for (const recipient of recipients) {
       await mailer
-        .send(renderNewApplicationMail(recipient, { candidate: candidateName(application.form), opening: application.title, link }))
+        .send(renderNewApplicationMail(event.companyId, recipient, { candidate: candidateName(application.form), opening: application.title, link }))
         .catch((error: unknown) => log.error({ err: error, accountId: recipient.accountId }, 'new application mail failed'));
     }
   }
@@ -83,7 +83,7 @@ export function createApplicationMails(deps: Deps) {
         }
         for (const recipient of await preferences.recipients(companyId, 'daily')) {
           try {
-            await mailer.send(renderDigestMail(recipient, { total: rows.length, openings: [...openings.values()], link: `${publicUrl}/recruiter` }));
+            await mailer.send(renderDigestMail(companyId, recipient, { total: rows.length, openings: [...openings.values()], link: `${publicUrl}/recruiter` }));
             sent += 1;
           } catch (error) {
             log.error({ err: error, accountId: recipient.accountId }, 'daily digest mail failed');

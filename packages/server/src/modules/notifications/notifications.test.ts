@@ -65,11 +65,20 @@ describeEachBackend('recruiter notifications (issue 13)', (context) => {
     await prefer('owner', 'each');
     await prefer('viewer', 'never');
     await prefer('otherOwner', 'each');
+    // Lumen's default logo (as the logos module keeps it): it heads the HTML of its mails.
+    const logo = { url: 'http://rec.test/v2/logos/64b0c0de00000000000000aa', width: 400, height: 120 };
+    const settings = (await context.db.selectFrom('companies').select('settings').where('id', '=', DEMO.companyId).executeTakeFirstOrThrow()).settings;
+    await context.db.updateTable('companies').set({ settings: { ...settings, logoImage: logo } }).where('id', '=', DEMO.companyId).execute();
     const name = await apply('Immediate');
     const owner = await mailsTo(DEMO_ACCOUNTS.owner.email, new RegExp(`Nina ${name}`));
     assert.equal(owner.length, 1);
     assert.match(owner[0]!.subject, /^Nouvelle candidature/, 'in the owner’s French');
     assert.ok(owner[0]!.links.some((link) => /\/recruiter\/openings\/[0-9a-f]{24}\/candidates\/[0-9a-f]{24}$/.test(link)));
+    // 400 x 120 scaled into the 200 x 48 box: 160 x 48.
+    assert.match(owner[0]!.html ?? '', /<img src="http:\/\/rec\.test\/v2\/logos\/64b0c0de00000000000000aa" width="160" height="48" alt="[^"]+"/);
+    const candidateMail = (await t.mails()).find((mail) => mail.to.startsWith(`nina.${name.toLowerCase()}.`));
+    assert.ok(candidateMail, 'the candidate’s confirmation');
+    assert.match(candidateMail.html ?? '', /<img src="http:\/\/rec\.test\/v2\/logos\/64b0c0de00000000000000aa" width="160" height="48"/, 'the candidate mail carries the logo too');
     assert.equal((await mailsTo(DEMO_ACCOUNTS.viewer.email, new RegExp(`Nina ${name}`))).length, 0, 'the viewer chose never');
     assert.equal((await mailsTo(DEMO_ACCOUNTS.otherOwner.email, new RegExp(`Nina ${name}`))).length, 0, 'another company hears nothing');
 
