@@ -12,7 +12,8 @@ import { expectNoAxeViolation, LUMEN, SAMPLE_CHANNEL, signIn, smallPdf } from '.
 const OWNER = { email: 'claire.owner@lumen.example', password: 'lumen-owner-2026' };
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const fr = JSON.parse(readFileSync(join(ROOT, 'locales/app/fr.json'), 'utf8'));
-const pools = fr.talentPools as Record<string, string>;
+type PoolText = 'name' | 'create' | 'created' | 'addTo' | 'added' | 'showNamed' | 'members' | 'renameNamed' | 'newName' | 'renamed' | 'deleteNamed' | 'deleted';
+const pools = fr.talentPools as Record<PoolText, string>;
 const notify = fr.notificationSettings as { newApplications: string; frequency: Record<string, string>; mentions: string; save: string; saved: string };
 /** Camille (the demo applicant) on the Robotics Maintenance Technician opening (seed/demo-steps.ts). */
 const CAMILLE_PAGE = '/recruiter/openings/64b00e1e0000000000000002/candidates/64b0ca4d0000000000000003';

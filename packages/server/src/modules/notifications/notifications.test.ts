@@ -97,7 +97,8 @@ describeEachBackend('recruiter notifications (issue 13)', (context) => {
     // Yesterday's application (the digest covers the UTC day before).
     await context.db
       .updateTable('applications')
-      .set({ created_at: new Date(Date.now() - DAY) })
+      // created_at is the database's own column (never set by the app): the test moves it back a day.
+      .set({ created_at: new Date(Date.now() - DAY) as never })
       .where('form', '@>', JSON.stringify({ lastName: name }) as never)
       .execute();
     const ran = await t.app.scheduler.runDue();
