@@ -122,4 +122,8 @@ test('the owner chooses her notification mails and receives the mail of the next
   const mail = await mailTo(page.request, OWNER.email, (item) => item.subject.includes(last));
   expect(mail.subject).toMatch(/^Nouvelle candidature de Nina/);
   expect(mail.links.some((href) => /\/recruiter\/openings\/[0-9a-f]{24}\/candidates\/[0-9a-f]{24}$/.test(href))).toBe(true);
+  // Back to the default (no mail per application): other specs read the owner's mails too.
+  await group.getByLabel(notify.frequency.never!).check();
+  await page.getByRole('button', { name: notify.save }).click();
+  await expect(toast(page, notify.saved)).toBeVisible();
 });

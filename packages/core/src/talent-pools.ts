@@ -51,5 +51,5 @@ export type NewApplicationMails = (typeof NEW_APPLICATION_MAILS)[number];
 export const NotificationPreferencesSchema = v.object({ newApplications: v.picklist(NEW_APPLICATION_MAILS), mentions: v.boolean() });
 export type NotificationPreferences = v.InferOutput<typeof NotificationPreferencesSchema>;
 
-/** Without a saved choice: every new application at once, and mentions. */
-export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = { newApplications: 'each', mentions: true };
+/** Without a saved choice: no mail per application (a recruiter opts in), mention mails on as before. */
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = { newApplications: 'never', mentions: true };

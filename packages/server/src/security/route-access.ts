@@ -347,11 +347,15 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteCase>> = {
   'PUT /v2/talent-pools/:id/candidates/:candidateId': {
     expected: permission(204),
     prepares: true,
+    // For the fuzz test's spoiled params (the request builds the real URL).
+    params: { id: 'f'.repeat(24), candidateId: DEMO_STEPS.candidateId },
     request: async (app) => ({ url: `/v2/talent-pools/${await lumenPool(app)}/candidates/${DEMO_STEPS.candidateId}` }),
   },
   'DELETE /v2/talent-pools/:id/candidates/:candidateId': {
     expected: permission(204),
     prepares: true,
+    // For the fuzz test's spoiled params (the request builds the real URL).
+    params: { id: 'f'.repeat(24), candidateId: DEMO_STEPS.candidateId },
     request: async (app) => ({ url: `/v2/talent-pools/${await lumenPool(app, true)}/candidates/${DEMO_STEPS.candidateId}` }),
   },
   'GET /v2/talent-pools/of-candidate/:id': { expected: recruiter(200), params: { id: DEMO_STEPS.candidateId } },

@@ -50,10 +50,10 @@ describeEachBackend('recruiter notifications (issue 13)', (context) => {
   });
 
   it('keeps each recruiter’s own preferences, defaults first, and refuses bad input', async () => {
-    assert.deepEqual((await call('viewer', 'GET', '/v2/recruiter/me/notifications')).json(), { newApplications: 'each', mentions: true });
+    assert.deepEqual((await call('viewer', 'GET', '/v2/recruiter/me/notifications')).json(), { newApplications: 'never', mentions: true }, 'opt-in by default');
     await prefer('viewer', 'daily', false);
     assert.deepEqual((await call('viewer', 'GET', '/v2/recruiter/me/notifications')).json(), { newApplications: 'daily', mentions: false });
-    assert.deepEqual((await call('owner', 'GET', '/v2/recruiter/me/notifications')).json(), { newApplications: 'each', mentions: true }, 'another recruiter is untouched');
+    assert.deepEqual((await call('owner', 'GET', '/v2/recruiter/me/notifications')).json(), { newApplications: 'never', mentions: true }, 'another recruiter is untouched');
     for (const payload of [{}, { newApplications: 'weekly', mentions: true }, { newApplications: 'each', mentions: 'yes' }, { newApplications: 'each' }]) {
       assert.equal((await call('viewer', 'PUT', '/v2/recruiter/me/notifications', payload)).statusCode, 400, JSON.stringify(payload));
     }

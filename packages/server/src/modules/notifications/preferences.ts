@@ -13,7 +13,7 @@ export type NotificationPreferenceRepository = ReturnType<typeof createNotificat
 
 /**
  * Each recruiter's mail preferences (issue 13). A recruiter without a saved row gets the
- * defaults (every application at once, mentions on), so the queries left-join and coalesce.
+ * defaults (core's DEFAULT_NOTIFICATION_PREFERENCES), so the queries left-join and coalesce.
  */
 export function createNotificationPreferences(db: Kysely<Database>) {
   return {
