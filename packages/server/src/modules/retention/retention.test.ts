@@ -10,7 +10,9 @@ import { multipartFile, SMALL_PDF } from '../../testing/multipart';
 import { describeEachBackend } from '../../testing/test-database';
 import { SYSTEM_ACTOR } from '../audit/audit-log';
 import { DAY } from '../auth/tokens';
-import { createRetentionJob } from './retention';
+import { dailyPeriod } from '../jobs/job-runs';
+import { createScheduler } from '../jobs/scheduler';
+import { createRetentionJob, RETENTION_JOB } from './retention';
 
 describeEachBackend('retention job (issue 12)', (context) => {
   let t: AuthTestApp;
@@ -115,6 +117,25 @@ describeEachBackend('retention job (issue 12)', (context) => {
     assert.ok(audit.length >= 3);
     assert.ok(audit.every((entry) => entry.actor_id === SYSTEM_ACTOR));
     assert.ok(!JSON.stringify(audit).includes('@example.org'), 'no personal data in the audit');
+  });
+
+  it('runs through the scheduler once a day, sharing the day’s claim with runOnce (one run per day across instances)', async () => {
+    // A day no other test uses: the claim is fresh.
+    const day = new Date(Date.UTC(2031, 0, 15, 3));
+    const runs: Date[] = [];
+    const schedulers = [0, 1].map((index) =>
+      createScheduler({ db: context.db, log: { info: () => {}, error: () => {} }, now: () => day, instance: `retention-test-${index}` }),
+    );
+    for (const scheduler of schedulers) {
+      scheduler.register(RETENTION_JOB, dailyPeriod, async () => {
+        runs.push(day);
+        return t.app.retention.run(day);
+      });
+    }
+    assert.deepEqual(await schedulers[0]!.runDue(), [RETENTION_JOB]);
+    assert.deepEqual(await schedulers[1]!.runDue(), [], 'the other instance finds the day claimed');
+    assert.equal(runs.length, 1);
+    assert.equal((await t.app.retention.runOnce(day)).ran, false, 'runOnce shares the claim');
   });
 
   async function companySettings() {
