@@ -85,6 +85,9 @@ export const ERROR_KEYS = {
   stageUseReject: 'pipeline.errors.useReject',
   stageUnknown: 'pipeline.errors.unknownStage',
   alreadyRejected: 'pipeline.errors.alreadyRejected',
+  // Talent pools (issue 13), translated under `talentPools.errors` in locales/app.
+  talentPoolNotFound: 'talentPools.errors.notFound',
+  talentPoolNameTaken: 'talentPools.errors.nameTaken',
 } as const;
 export type ErrorKey = (typeof ERROR_KEYS)[keyof typeof ERROR_KEYS] | StepErrorKey;
 

@@ -20,6 +20,7 @@ export * from './requests';
 export * from './roles';
 export * from './salary';
 export * from './salary-format';
+export * from './talent-pools';
 export * from './team';
 export * from './text';
 export * from './portal';

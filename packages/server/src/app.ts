@@ -79,6 +79,7 @@ import { createSitemapRepository } from './modules/seo/sitemap-repository';
 import { createShareService, shareRoutes } from './modules/share/share';
 import { type FileStorage, removeStoredFiles } from './modules/storage/file-storage';
 import { createFileStores, type FileStores } from './modules/storage/file-stores';
+import { dailyPeriod } from './modules/jobs/job-runs';
 import { createScheduler, type Scheduler } from './modules/jobs/scheduler';
 import { createUploadRepository } from './modules/storage/repository';
 import { storageRoutes } from './modules/storage/routes';
@@ -121,7 +122,15 @@ import { createAppointmentService } from './modules/appointments/service';
 import { createPortalRepository } from './modules/candidate-portal/repository';
 import { candidatePortalRoutes } from './modules/candidate-portal/routes';
 import { createPortalService } from './modules/candidate-portal/service';
-import { createRetentionJob, scheduleRetention } from './modules/retention/retention';
+import { withCompanyLogos } from './modules/mail/company-logo';
+import { createApplicationMails, DIGEST_JOB } from './modules/notifications/application-mails';
+import { createNotificationPreferences } from './modules/notifications/preferences';
+import { notificationRoutes } from './modules/notifications/routes';
+import { createRetentionJob, RETENTION_JOB } from './modules/retention/retention';
+import { createTalentPoolRepository } from './modules/talent-pools/repository';
+import { talentPoolRoutes } from './modules/talent-pools/routes';
+import { createTalentPoolService } from './modules/talent-pools/service';
+import type { RemovedFiles } from './modules/candidate-portal/anonymise';
 import { insightsRoutes } from './modules/insights/routes';
 import { createInsightsService } from './modules/insights/service';
 
@@ -234,13 +243,16 @@ export async function buildApp({
   const rateLimitStore =
     authOptions.rateLimitStore ??
     (config.redisUrl ? createRedisRateLimitStore(new Redis(config.redisUrl, { maxRetriesPerRequest: 2 })) : createMemoryRateLimitStore(now));
-  const mailer =
+  // Mails naming their company get an HTML version headed by its default logo (issue 13).
+  const mailer = withCompanyLogos(
     authOptions.mailer ??
-    createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom ?? 'Recruitment platform <no-reply@localhost>',
-      outboxDir: config.dataDir ? join(config.dataDir, 'outbox') : join(tmpdir(), `rec-outbox-${randomBytes(6).toString('hex')}`),
-    });
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom ?? 'Recruitment platform <no-reply@localhost>',
+        outboxDir: config.dataDir ? join(config.dataDir, 'outbox') : join(tmpdir(), `rec-outbox-${randomBytes(6).toString('hex')}`),
+      }),
+    db,
+  );
   const background = authOptions.background ?? createBackgroundTasks();
   const accountRepository = createAccountRepository(db);
   const sessions = createSessionService({ repository: accountRepository, now });
@@ -316,12 +328,15 @@ export async function buildApp({
     companies: createCompanyService({ repository: companyRepository, logos: logos.list, events: domainEvents, retentionDays: config.retentionDays }),
   });
   await app.register(mailTemplateRoutes, { db });
+  await app.register(talentPoolRoutes, { pools: createTalentPoolService({ repository: createTalentPoolRepository(db), now }) });
   await app.register(embedSnippetRoutes, { db, publicUrl: config.publicUrl });
   await app.register(integrationRoutes, { smtpConfigured: !!config.smtpUrl, indeedConfigured: !!config.indeedClientId });
   app.decorate('fileStores', { ...fileStores, uploads: storage });
   const scheduler = createScheduler({ db, log: app.log, tickMs: options.schedulerTickMs });
   app.decorate('scheduler', scheduler);
-  app.addHook('onReady', async () => scheduler.start());
+  // Tests run due jobs themselves (scheduler.runDue): a tick in the middle of a long test would
+  // write job_runs under a test that checks nothing was written (the route fuzz test).
+  if (config.nodeEnv !== 'test' || options.schedulerTickMs) app.addHook('onReady', async () => scheduler.start());
   app.addHook('onClose', () => scheduler.stop());
   const openings = createOpeningService({
     repository: createOpeningRepository(db, { removeFilesWithin: storage.removeWithin }),
@@ -353,11 +368,21 @@ export async function buildApp({
   const videos = videoStorageOf(fileStores.interviews);
   const interview = createInterviewService({ steps, repository: createInterviewRepository(db), storage: videos });
   await app.register(stepRoutes, { steps, interview });
+  // Mails to recruiters (issue 13): new applications at once or as a daily digest, as each chose.
+  const notificationPreferences = createNotificationPreferences(db);
+  await app.register(notificationRoutes, { preferences: notificationPreferences, now });
+  const applicationMails = createApplicationMails({ db, preferences: notificationPreferences, mailer, background, publicUrl: config.publicUrl, log: app.log });
+  domainEvents.subscribe(applicationMails.listener);
+  scheduler.register(DIGEST_JOB, dailyPeriod, () => applicationMails.sendDigests(now()));
   const reviews = createCandidateReviewService({
     repository: createCandidateReviewRepository(db),
     events: domainEvents,
     publicUrl: config.publicUrl,
-    notifyMention: (notice) => background.run(app.log, () => mailer.send(renderNoteMention(notice))),
+    // A colleague who turned mention mails off still sees the mention on their pending actions.
+    notifyMention: (notice) =>
+      background.run(app.log, async () => {
+        if (await notificationPreferences.wantsMentions(notice.companyId, notice.accountId)) await mailer.send(renderNoteMention(notice));
+      }),
   });
   await app.register(candidateReviewRoutes, { reviews, videos, files: storage, audit });
 
@@ -366,7 +391,12 @@ export async function buildApp({
   const sharedCounters = (name: string) => (config.redisUrl ? { counters: rateLimitStore, name } : undefined);
   // The candidate portal, data rights, appointments and retention (issue 12).
   const portalRepository = createPortalRepository(db);
-  const removePortalFiles = (keys: readonly string[]) => removeStoredFiles(storage, keys, app.log);
+  // Removing a candidate's data removes every file of theirs, from each store (issue 12).
+  const removePortalFiles = async (files: RemovedFiles) => {
+    await removeStoredFiles(storage, files.storageKeys, app.log);
+    await removeStoredFiles(stepFiles, files.stepFileKeys, app.log);
+    await removeStoredFiles(fileStores.interviews, files.videoKeys, app.log);
+  };
   const retentionDays = config.retentionDays ?? DEFAULT_RETENTION_DAYS;
   await app.register(candidatePortalRoutes, {
     portal: createPortalService({ repository: portalRepository, storage, mailer, background, audit, now, publicUrl: config.publicUrl, retentionDays, removeFiles: removePortalFiles }),
@@ -379,11 +409,8 @@ export async function buildApp({
   const retention = createRetentionJob({ db, audit, mailer, now, publicUrl: config.publicUrl, retentionDays, removeFiles: removePortalFiles, log: app.log });
   app.decorate('retention', retention);
   // Not in tests: a run at start-up would anonymise fixtures under the tests' feet (the job has its own clocked tests).
-  if (config.nodeEnv !== 'test') {
-    const schedule = scheduleRetention(retention, app.log);
-    app.addHook('onReady', async () => schedule.start());
-    app.addHook('onClose', async () => schedule.stop());
-  }
+  // Once a day across instances through the scheduler (claimed as `retention`, like runOnce).
+  if (config.nodeEnv !== 'test') scheduler.register(RETENTION_JOB, dailyPeriod, () => retention.run(now()));
   const applications = createApplicationService({
     repository: createApplicationRepository(db),
     offers,

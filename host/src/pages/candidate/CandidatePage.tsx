@@ -13,6 +13,7 @@ import { formatDate } from '../openings/shared';
 import { adoptPipelineStyles } from '../pipeline/pipeline-styles';
 import { adoptCandidateStyles } from './candidate-styles';
 import { CandidatePortalActions } from '../portal-recruiter/CandidatePortalActions';
+import { AddToPoolMenu } from './AddToPoolMenu';
 import { CandidateDecisions, type DecisionHandle } from './CandidateDecisions';
 import { CandidateFile } from './CandidateFile';
 import { isTyping } from './format';
@@ -128,6 +129,7 @@ export default function CandidatePage({ openingId, candidateId }: CandidatePageP
           </nav>
           {canManage ? <CandidateDecisions ref={decisions} review={review} name={name} onChanged={() => void load()} /> : null}
           {canManage ? <CandidatePortalActions candidateId={review.candidateId} applicationId={review.applicationId} openingId={openingId} /> : null}
+          {canManage ? <AddToPoolMenu candidateId={review.candidateId} name={name} /> : null}
         </div>
       </header>
       <p className="candidate-keys">{canManage ? t('candidatePage.keysManage') : t('candidatePage.keys')}</p>

@@ -61,6 +61,7 @@ export const SETTINGS_PAGES: readonly SettingsPageEntry[] = [
     descriptionKey: 'settingsNav.descriptions.lists',
     permission: PERMISSIONS.candidatesManage,
     group: 'company',
+    load: () => import('./lists/TalentPoolsPage'),
   },
   {
     path: '/recruiter/settings_new/integrations',
@@ -104,6 +105,7 @@ export const SETTINGS_PAGES: readonly SettingsPageEntry[] = [
     titleKey: 'settingsNav.pages.notifications',
     descriptionKey: 'settingsNav.descriptions.notifications',
     group: 'account',
+    load: () => import('./notifications/NotificationsPage'),
   },
 ];
 

@@ -68,6 +68,7 @@ const ALL_MIGRATIONS = [
   '0018-company-settings',
   '0019-team-sessions-suspension',
   '0020-stored-files',
+  '0023-notification-mentions',
 ];
 
 async function rowCounts(db: Kysely<Database>): Promise<Record<string, number>> {

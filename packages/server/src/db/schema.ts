@@ -94,14 +94,9 @@ export interface NotificationPreferencesTable {
   frequency: 'each' | 'daily' | 'never';
   /** Empty: every opening of the company. */
   opening_ids: ColumnType<string[], string[] | undefined, string[]>;
+  /** Mails when a colleague mentions them in a note (migration 0023). */
+  mention_mails: ColumnType<boolean, boolean | undefined, boolean>;
   updated_at: UpdatedAt;
-  candidate_requests: CandidateRequestsTable;
-  data_removal_tokens: DataRemovalTokensTable;
-  appointments: AppointmentsTable;
-  stored_files: StoredFilesTable;
-  stored_file_chunks: StoredFileChunksTable;
-  candidate_notes: CandidateNotesTable;
-  application_mails: ApplicationMailsTable;
 }
 
 /** Written by the database (default now()), never by the application. */

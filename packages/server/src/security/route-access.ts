@@ -93,6 +93,14 @@ const fixtureId = () => {
   return `${Date.now().toString(16).padStart(12, '0')}${fixtureCount.toString(16).padStart(12, '0')}`.slice(-24);
 };
 
+/** A Lumen talent pool, fresh for each caller (issue 13); `withCamille` puts the demo candidate in it. */
+async function lumenPool(app: FastifyInstance, withCamille = false): Promise<string> {
+  const id = (await injectAs(app, DEMO_ACCOUNTS.owner.id, { method: 'POST', url: '/v2/talent-pools', payload: { name: poolName() } })).json()._id as string;
+  if (withCamille) await injectAs(app, DEMO_ACCOUNTS.owner.id, { method: 'PUT', url: `/v2/talent-pools/${id}/candidates/${DEMO_STEPS.candidateId}` });
+  return id;
+}
+const poolName = () => `Matrix pool ${fixtureId()}`;
+
 /** A pending invitation to Lumen, fresh for each caller. */
 async function freshInvitation(app: FastifyInstance): Promise<string> {
   const id = fixtureId();
@@ -327,6 +335,30 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteCase>> = {
     request: () => json({ currentPassword: 'not-the-password', password: 'matrix-new-password', passwordConfirmation: 'matrix-new-password' }),
   },
   'GET /v2/recruiter/me/sessions': { expected: recruiter(200, 200) },
+  'GET /v2/recruiter/me/notifications': { expected: recruiter(200, 200) },
+  'PUT /v2/recruiter/me/notifications': { expected: recruiter(200, 200), request: () => json({ newApplications: 'each', mentions: true }) },
+
+  // Talent pools (issue 13): every recruiter reads, CANDIDATES:MANAGE changes; another company's pool does not exist.
+  'GET /v2/talent-pools': { expected: recruiter(200, 200) },
+  'POST /v2/talent-pools': { expected: permission(201, 201), request: () => json({ name: poolName() }) },
+  'PATCH /v2/talent-pools/:id': { expected: permission(200), prepares: true, request: async (app) => ({ url: `/v2/talent-pools/${await lumenPool(app)}`, payload: { name: poolName() } }) },
+  'DELETE /v2/talent-pools/:id': { expected: permission(204), prepares: true, request: async (app) => ({ url: `/v2/talent-pools/${await lumenPool(app)}` }) },
+  'GET /v2/talent-pools/:id/candidates': { expected: recruiter(200), prepares: true, request: async (app) => ({ url: `/v2/talent-pools/${await lumenPool(app, true)}/candidates` }) },
+  'PUT /v2/talent-pools/:id/candidates/:candidateId': {
+    expected: permission(204),
+    prepares: true,
+    // For the fuzz test's spoiled params (the request builds the real URL).
+    params: { id: 'f'.repeat(24), candidateId: DEMO_STEPS.candidateId },
+    request: async (app) => ({ url: `/v2/talent-pools/${await lumenPool(app)}/candidates/${DEMO_STEPS.candidateId}` }),
+  },
+  'DELETE /v2/talent-pools/:id/candidates/:candidateId': {
+    expected: permission(204),
+    prepares: true,
+    // For the fuzz test's spoiled params (the request builds the real URL).
+    params: { id: 'f'.repeat(24), candidateId: DEMO_STEPS.candidateId },
+    request: async (app) => ({ url: `/v2/talent-pools/${await lumenPool(app, true)}/candidates/${DEMO_STEPS.candidateId}` }),
+  },
+  'GET /v2/talent-pools/of-candidate/:id': { expected: recruiter(200), params: { id: DEMO_STEPS.candidateId } },
   // Nobody's session: each recruiter may only end their own.
   'DELETE /v2/recruiter/me/sessions/:id': { expected: recruiter(404, 404), params: { id: 'f'.repeat(24) } },
   'DELETE /v2/recruiter/me/sessions': { expected: recruiter(200, 200) },

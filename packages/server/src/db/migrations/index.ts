@@ -17,6 +17,7 @@ import * as candidatePortal from './0017-candidate-portal';
 import * as companySettings from './0018-company-settings';
 import * as teamSessionsSuspension from './0019-team-sessions-suspension';
 import * as storedFiles from './0020-stored-files';
+import * as notificationMentions from './0023-notification-mentions';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the set is the
@@ -41,4 +42,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0018-company-settings': companySettings,
   '0019-team-sessions-suspension': teamSessionsSuspension,
   '0020-stored-files': storedFiles,
+  '0023-notification-mentions': notificationMentions,
 };

@@ -34,11 +34,11 @@ export function createCandidateNotifier(deps: {
         })
       : null;
     if (!templated) {
-      await deps.mailer.send(renderApplicationReceived(notice.language, notice.email, values));
+      await deps.mailer.send({ ...renderApplicationReceived(notice.language, notice.email, values), companyId: notice.companyId });
       return;
     }
     // The link's validity is the platform's rule, not the company's wording: always added.
     const validity = serverT(notice.language, 'mail.applicationReceived')('linkValidity', values);
-    await deps.mailer.send({ to: notice.email, subject: templated.subject, text: `${templated.text}\n\n${validity}` });
+    await deps.mailer.send({ to: notice.email, subject: templated.subject, text: `${templated.text}\n\n${validity}`, companyId: notice.companyId });
   };
 }

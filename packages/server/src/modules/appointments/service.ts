@@ -141,12 +141,15 @@ export function createAppointmentService(deps: AppointmentServiceDeps) {
       const link = `${publicUrl}/applicant/appointments/${token}`;
       background.run(log, () =>
         mailer.send(
-          renderCandidateMail('appointmentInvitation', application.language, candidate.email, {
-            candidateName: candidateNameOf(candidate),
-            openingTitle: application.opening_title,
-            companyName: candidate.company_name,
-            link,
-          }),
+          {
+            ...renderCandidateMail('appointmentInvitation', application.language, candidate.email, {
+              candidateName: candidateNameOf(candidate),
+              openingTitle: application.opening_title,
+              companyName: candidate.company_name,
+              link,
+            }),
+            companyId,
+          },
         ),
       );
       return { _id: id };

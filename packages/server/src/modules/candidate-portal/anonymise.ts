@@ -1,12 +1,32 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
+/**
+ * The files an anonymisation leaves to remove once it committed, per file store: the uploads (CV,
+ * cover letter), the files answering form steps and the recorded interview answers (issue 12:
+ * removing someone's data removes their files, not only the rows naming them).
+ */
+export interface RemovedFiles {
+  storageKeys: string[];
+  stepFileKeys: string[];
+  videoKeys: string[];
+}
+
 /** What an anonymisation did: counts for the audit log, storage keys to remove after the commit. */
-export interface Anonymised {
+export interface Anonymised extends RemovedFiles {
   applications: number;
   candidates: number;
   files: number;
-  storageKeys: string[];
+}
+
+/** The keys of the files a form step's progress names (`progress.files[id].key`). */
+function stepFileKeysOf(progress: unknown): string[] {
+  const files = (progress as { files?: unknown } | null)?.files;
+  if (!files || typeof files !== 'object') return [];
+  return Object.values(files as Record<string, unknown>).flatMap((file) => {
+    const key = (file as { key?: unknown } | null)?.key;
+    return typeof key === 'string' ? [key] : [];
+  });
 }
 
 /** The e-mail a removed candidate keeps: unique per company (the column is), and no one's address. */
@@ -19,7 +39,7 @@ export const anonymisedEmail = (candidateId: string) => `removed-${candidateId}@
  * once it committed (a rollback must not leave rows pointing at deleted files).
  */
 export async function anonymiseApplications(trx: Kysely<Database>, companyId: string, applicationIds: readonly string[], now: Date): Promise<Anonymised> {
-  if (!applicationIds.length) return { applications: 0, candidates: 0, files: 0, storageKeys: [] };
+  if (!applicationIds.length) return { applications: 0, candidates: 0, files: 0, storageKeys: [], stepFileKeys: [], videoKeys: [] };
   const ids = [...applicationIds];
   const rows = await trx
     .selectFrom('applications')
@@ -38,11 +58,33 @@ export async function anonymiseApplications(trx: Kysely<Database>, companyId: st
   const deleted = uploadIds.length
     ? await trx.deleteFrom('uploads').where('company_id', '=', companyId).where('id', 'in', uploadIds).returning('storage_key').execute()
     : [];
+  const steps = await trx.selectFrom('application_steps').select(['id', 'progress']).where('company_id', '=', companyId).where('application_id', 'in', ids).execute();
+  const stepFileKeys = steps.flatMap((step) => stepFileKeysOf(step.progress));
+  const videos = steps.length
+    ? await trx
+        .deleteFrom('interview_answers')
+        .where('company_id', '=', companyId)
+        .where(
+          'step_id',
+          'in',
+          steps.map((step) => step.id),
+        )
+        .returning('storage_key')
+        .execute()
+    : [];
+  const videoKeys = videos.map((row) => row.storage_key);
   // Step answers are the candidate's words; the step rows (status, dates) stay for the funnel.
   await trx.updateTable('application_steps').set({ progress: {}, result: null }).where('company_id', '=', companyId).where('application_id', 'in', ids).execute();
   await trx.deleteFrom('candidate_requests').where('company_id', '=', companyId).where('application_id', 'in', ids).execute();
   await trx.deleteFrom('appointments').where('company_id', '=', companyId).where('application_id', 'in', ids).execute();
-  return { applications: Number(updated.numUpdatedRows), candidates: 0, files: deleted.length, storageKeys: deleted.map((row) => row.storage_key) };
+  return {
+    applications: Number(updated.numUpdatedRows),
+    candidates: 0,
+    files: deleted.length + stepFileKeys.length + videoKeys.length,
+    storageKeys: deleted.map((row) => row.storage_key),
+    stepFileKeys,
+    videoKeys,
+  };
 }
 
 /** Removes a candidate's personal data from one company: every application, then the record itself. */

@@ -7,6 +7,7 @@ import { DEMO_ACCOUNTS } from '../../seed/demo-accounts';
 import { DEMO } from '../../seed/demo-ids';
 import { DEMO_STEPS } from '../../seed/demo-steps';
 import { type AuthTestApp, buildAuthTestApp, OWN_ORIGIN, setCookieOf } from '../../testing/auth-helpers';
+import { filesExist, giveStepFiles } from '../../testing/candidate-files';
 import { multipartFile, SMALL_PDF } from '../../testing/multipart';
 import { describeEachBackend } from '../../testing/test-database';
 import { parseCalendar } from '../appointments/ics';
@@ -197,6 +198,8 @@ describeEachBackend('candidate portal (issue 12)', (context) => {
     const keys = await context.db.selectFrom('uploads').innerJoin('applications', 'applications.cv_upload_id', 'uploads.id').select('uploads.storage_key').where('applications.candidate_id', '=', candidateId).execute();
     assert.equal(keys.length, 2);
     for (const key of keys) assert.ok(existsSync(join(dataDir, 'uploads', key.storage_key)), 'CV on disk before');
+    const stepFiles = await giveStepFiles(t.app, context.db, DEMO.companyId, applicationIds[0]!);
+    assert.deepEqual(await filesExist(t.app, stepFiles), { stepFile: true, video: true }, 'step file and interview answer stored before');
     const asked = await inject({ method: 'POST', url: `/v2/candidates/${candidateId}/removal-request`, cookie: await asCandidate() });
     assert.equal(asked.statusCode, 202);
     const mail = (await t.mails()).find((item) => item.to === email && item.links.some((link) => link.includes('/applicant/removeData/')));
@@ -219,8 +222,10 @@ describeEachBackend('candidate portal (issue 12)', (context) => {
     const candidate = await context.db.selectFrom('candidates').selectAll().where('id', '=', candidateId).executeTakeFirstOrThrow();
     assert.ok(!candidate.email.includes('ines'));
     for (const key of keys) assert.ok(!existsSync(join(dataDir, 'uploads', key.storage_key)), 'CV removed from disk');
+    assert.deepEqual(await filesExist(t.app, stepFiles), { stepFile: false, video: false }, 'step file and interview answer removed from storage');
+    assert.equal(Number((await context.db.selectFrom('interview_answers').select((eb) => eb.fn.countAll().as('n')).where('storage_key', '=', stepFiles.videoKey).executeTakeFirstOrThrow()).n), 0);
     const audit = await context.db.selectFrom('audit_log').selectAll().where('action', '=', 'candidate.dataRemoval').where('actor_id', '=', candidateId).executeTakeFirstOrThrow();
-    assert.deepEqual(audit.details, { applications: 2, files: 2, via: 'removalLink' });
+    assert.deepEqual(audit.details, { applications: 2, files: 4, via: 'removalLink' });
     assert.ok(!JSON.stringify(audit).includes('Inès') && !JSON.stringify(audit).includes(email));
     assert.ok((await t.mails()).some((item) => item.to === email && /supprimées|removed/.test(item.subject)), 'confirmation mail');
     // The recruiter's list shows the application without a name or a CV.

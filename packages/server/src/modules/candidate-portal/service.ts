@@ -20,7 +20,7 @@ import { addMs, type Clock, DAY, newToken, tokenHash } from '../auth/tokens';
 import type { BackgroundTasks } from '../mail/background';
 import type { Mailer } from '../mail/mailer';
 import type { FileStorage } from '../storage/file-storage';
-import { anonymiseCandidate } from './anonymise';
+import { anonymiseCandidate, type RemovedFiles } from './anonymise';
 import { candidateZip, type ExportFile, zipEntryName } from './data-export';
 import { renderCandidateMail, renderPortalMail, requestKindText } from './portal-mails';
 import type { CandidateRow, PortalApplicationRow, PortalRepository } from './repository';
@@ -40,7 +40,7 @@ export interface PortalServiceDeps {
   publicUrl: string;
   retentionDays: number;
   /** Removes stored files whose rows are gone (logs what it cannot remove). */
-  removeFiles(keys: readonly string[]): Promise<void>;
+  removeFiles(files: RemovedFiles): Promise<void>;
 }
 
 /** Adds calendar months in UTC (31 Jan + 1 month = 3 Mar, like Date does: a little longer, never shorter). */
@@ -245,7 +245,7 @@ export function createPortalService(deps: PortalServiceDeps) {
         return { ...used, ...candidate, done };
       });
       if (!result) throw new HttpError(404, ERROR_KEYS.invalidToken);
-      await deps.removeFiles(result.done.storageKeys);
+      await deps.removeFiles(result.done);
       await audit.record({
         companyId: result.company_id,
         actorId: result.candidate_id,
@@ -294,7 +294,10 @@ export function createPortalService(deps: PortalServiceDeps) {
       const extra = [requestKindText(body.kind, language), body.message].filter(Boolean).join('\n\n');
       background.run(log, () =>
         mailer.send(
-          renderCandidateMail('pendingRequest', language, row.email, { candidateName: candidateNameOf(row), openingTitle: application.opening_title, companyName: row.company_name, link }, extra),
+          {
+            ...renderCandidateMail('pendingRequest', language, row.email, { candidateName: candidateNameOf(row), openingTitle: application.opening_title, companyName: row.company_name, link }, extra),
+            companyId,
+          },
         ),
       );
       return { _id: id };

@@ -10,5 +10,5 @@ import type { MentionNotice } from './service';
 export function renderNoteMention(notice: MentionNotice): OutgoingMail {
   const t = serverT(notice.language, 'noteMentionMail');
   const values = { author: notice.author, candidate: notice.candidate, opening: notice.opening, link: notice.link };
-  return { to: notice.to, subject: t('subject', values), text: [t('greeting'), '', t('body', values), '', `${t('open')}: ${notice.link}`].join('\n') };
+  return { to: notice.to, companyId: notice.companyId, subject: t('subject', values), text: [t('greeting'), '', t('body', values), '', `${t('open')}: ${notice.link}`].join('\n') };
 }

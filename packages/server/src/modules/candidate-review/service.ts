@@ -24,6 +24,9 @@ type Json = Record<string, unknown>;
 
 /** Who a note mentioned: mailed after the answer (never with the note's text: only the link). */
 export interface MentionNotice {
+  /** Whose preferences decide whether the mail goes (issue 13). */
+  companyId: string;
+  accountId: string;
   to: string;
   language: string | undefined;
   author: string;
@@ -243,6 +246,8 @@ export function createCandidateReviewService(deps: {
       const candidate = fullName(row.form.firstName as string | null, row.form.lastName as string | null);
       for (const colleague of mentioned) {
         deps.notifyMention({
+          companyId,
+          accountId: colleague._id,
           to: colleague.email,
           language: colleague.language ?? undefined,
           author,

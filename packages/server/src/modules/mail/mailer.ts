@@ -14,6 +14,10 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** The HTML version (with the company's logo, issue 13); the text stays the reference. */
+  html?: string;
+  /** The company the mail speaks for: its default logo heads the HTML version (mail/company-logo.ts). */
+  companyId?: string;
   attachments?: MailAttachment[];
 }
 
@@ -31,6 +35,8 @@ export interface OutboxMail {
   subject: string;
   date: string;
   text: string;
+  /** The HTML version when the mail has one. */
+  html?: string;
   links: string[];
   /** The mail's attachments as sent (tests read and parse an .ics from here). */
   attachments: MailAttachment[];
@@ -45,7 +51,7 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       outboxDir: undefined,
-      async send(mail) {
+      async send({ companyId: _company, ...mail }) {
         await transport.sendMail({ from: options.from, ...mail });
       },
       async close() {
@@ -57,7 +63,7 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
   const dir = options.outboxDir;
   return {
     outboxDir: dir,
-    async send(mail) {
+    async send({ companyId: _company, ...mail }) {
       const info = await transport.sendMail({ from: options.from, ...mail });
       const date = new Date();
       // Sortable names: newest last in the folder, newest first in the listing.
@@ -68,6 +74,7 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
         subject: mail.subject,
         date: date.toISOString(),
         text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
         links: linksIn(mail.text),
         attachments: mail.attachments ?? [],
         message: JSON.parse(String(info.message)),
@@ -104,6 +111,7 @@ export async function readOutbox(dir: string, limit = 200): Promise<OutboxMail[]
         subject: String(raw.subject ?? ''),
         date: String(raw.date ?? ''),
         text,
+        ...(typeof raw.html === 'string' ? { html: raw.html } : {}),
         links: linksIn(text),
         attachments: attachmentsOf(raw.attachments),
       });

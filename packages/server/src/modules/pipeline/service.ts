@@ -104,7 +104,7 @@ export function createPipelineService(deps: {
       const values = { candidateName: `${row.first_name} ${row.last_name}`.trim(), openingTitle: ctx.opening.title, companyName: ctx.company.name };
       const rendered = mail ? renderRejectionMail(mail, values) : rejectionMailDraft(language, values);
       try {
-        await mailer.send({ to: row.email, subject: rendered.subject, text: rendered.body });
+        await mailer.send({ to: row.email, subject: rendered.subject, text: rendered.body, companyId: ctx.companyId });
         await repository.recordMail({ id: newId(), companyId: ctx.companyId, applicationId: row.id, actorId: auth.account.id, kind: 'rejection', language, subject: rendered.subject });
         sent.add(row.id);
       } catch (error) {

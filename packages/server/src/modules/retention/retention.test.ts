@@ -5,11 +5,14 @@ import { join } from 'node:path';
 import { after, before, it } from 'node:test';
 import { DEMO } from '../../seed/demo-ids';
 import { type AuthTestApp, buildAuthTestApp, OWN_ORIGIN } from '../../testing/auth-helpers';
+import { filesExist, giveStepFiles } from '../../testing/candidate-files';
 import { multipartFile, SMALL_PDF } from '../../testing/multipart';
 import { describeEachBackend } from '../../testing/test-database';
 import { SYSTEM_ACTOR } from '../audit/audit-log';
 import { DAY } from '../auth/tokens';
-import { createRetentionJob } from './retention';
+import { dailyPeriod } from '../jobs/job-runs';
+import { createScheduler } from '../jobs/scheduler';
+import { createRetentionJob, RETENTION_JOB } from './retention';
 
 describeEachBackend('retention job (issue 12)', (context) => {
   let t: AuthTestApp;
@@ -87,12 +90,16 @@ describeEachBackend('retention job (issue 12)', (context) => {
 
     // Day 370: the consent of the second has ended: removed, its CV gone; the renewed one stays.
     assert.ok(existsSync(join(dataDir, 'uploads', lapsing.storageKey)));
+    const lapsingApplication = await context.db.selectFrom('applications').select('id').where('candidate_id', '=', lapsing.candidateId).executeTakeFirstOrThrow();
+    const stepFiles = await giveStepFiles(t.app, context.db, DEMO.companyId, lapsingApplication.id);
+    assert.deepEqual(await filesExist(t.app, stepFiles), { stepFile: true, video: true });
     const day370 = await t.app.retention.runOnce(at(370));
     assert.ok(day370.candidates >= 1);
     const lapsed = await context.db.selectFrom('candidates').select(['anonymised_at', 'email']).where('id', '=', lapsing.candidateId).executeTakeFirstOrThrow();
     assert.ok(lapsed.anonymised_at);
     assert.ok(!lapsed.email.includes('lapsing'));
     assert.ok(!existsSync(join(dataDir, 'uploads', lapsing.storageKey)), 'file removed');
+    assert.deepEqual(await filesExist(t.app, stepFiles), { stepFile: false, video: false }, 'step file and interview answer removed from storage');
     const kept = await context.db.selectFrom('candidates').select('anonymised_at').where('id', '=', renewing.candidateId).executeTakeFirstOrThrow();
     assert.equal(kept.anonymised_at, null);
     const applicationsCount = await context.db.selectFrom('applications').select((eb) => eb.fn.countAll<number>().as('n')).where('candidate_id', '=', lapsing.candidateId).executeTakeFirstOrThrow();
@@ -110,6 +117,25 @@ describeEachBackend('retention job (issue 12)', (context) => {
     assert.ok(audit.length >= 3);
     assert.ok(audit.every((entry) => entry.actor_id === SYSTEM_ACTOR));
     assert.ok(!JSON.stringify(audit).includes('@example.org'), 'no personal data in the audit');
+  });
+
+  it('runs through the scheduler once a day, sharing the day’s claim with runOnce (one run per day across instances)', async () => {
+    // A day no other test uses: the claim is fresh.
+    const day = new Date(Date.UTC(2031, 0, 15, 3));
+    const runs: Date[] = [];
+    const schedulers = [0, 1].map((index) =>
+      createScheduler({ db: context.db, log: { info: () => {}, error: () => {} }, now: () => day, instance: `retention-test-${index}` }),
+    );
+    for (const scheduler of schedulers) {
+      scheduler.register(RETENTION_JOB, dailyPeriod, async () => {
+        runs.push(day);
+        return t.app.retention.run(day);
+      });
+    }
+    assert.deepEqual(await schedulers[0]!.runDue(), [RETENTION_JOB]);
+    assert.deepEqual(await schedulers[1]!.runDue(), [], 'the other instance finds the day claimed');
+    assert.equal(runs.length, 1);
+    assert.equal((await t.app.retention.runOnce(day)).ran, false, 'runOnce shares the claim');
   });
 
   async function companySettings() {

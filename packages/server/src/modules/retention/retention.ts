@@ -3,13 +3,15 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AUDIT_ACTIONS, type AuditLog, SYSTEM_ACTOR } from '../audit/audit-log';
 import { addMs, type Clock, DAY } from '../auth/tokens';
-import { anonymiseApplications, anonymiseCandidate } from '../candidate-portal/anonymise';
+import { anonymiseApplications, anonymiseCandidate, type RemovedFiles } from '../candidate-portal/anonymise';
 import { renderPortalMail } from '../candidate-portal/portal-mails';
 import { claimJobRun, dailyPeriod } from '../jobs/job-runs';
 import type { Mailer } from '../mail/mailer';
 
 /** A month before the consent ends the candidate is asked to renew it. */
 export const CONSENT_REMINDER_DAYS = 30;
+/** Its name in `job_runs` (the scheduler and runOnce claim the same day under it). */
+export const RETENTION_JOB = 'retention';
 const BATCH = 200;
 
 export interface RetentionDeps {
@@ -20,7 +22,7 @@ export interface RetentionDeps {
   publicUrl: string;
   /** RETENTION_DAYS: the default of companies that did not set their own. */
   retentionDays: number;
-  removeFiles(keys: readonly string[]): Promise<void>;
+  removeFiles(files: RemovedFiles): Promise<void>;
   log: { error(details: object, message: string): void };
 }
 
@@ -63,7 +65,7 @@ export function createRetentionJob(deps: RetentionDeps) {
       if (!expired.length) break;
       for (const { id } of expired) {
         const done = await db.transaction().execute((trx) => anonymiseCandidate(trx, company.id, id, time));
-        await deps.removeFiles(done.storageKeys);
+        await deps.removeFiles(done);
         total.applications += done.applications;
         total.candidates += done.candidates;
         total.files += done.files;
@@ -89,7 +91,7 @@ export function createRetentionJob(deps: RetentionDeps) {
           time,
         ),
       );
-      await deps.removeFiles(done.storageKeys);
+      await deps.removeFiles(done);
       total.applications += done.applications;
       total.files += done.files;
     }
@@ -128,10 +130,8 @@ export function createRetentionJob(deps: RetentionDeps) {
     return total;
   }
 
-  return {
-    /** One run, if this instance claims today's; `at` is the clock's now unless a test passes a day. */
-    async runOnce(at: Date = now()): Promise<RetentionReport> {
-      if (!(await claimJobRun(db, 'retention', dailyPeriod(at), at))) return { ran: false, applications: 0, candidates: 0, files: 0, reminders: 0 };
+  /** Every company, without claiming the day (the scheduler claimed it). */
+  async function run(at: Date): Promise<RetentionReport> {
       const report: RetentionReport = { ran: true, applications: 0, candidates: 0, files: 0, reminders: 0 };
       const companies = await db.selectFrom('companies').select(['id', 'name', 'settings']).orderBy('id').execute();
       for (const company of companies) {
@@ -145,24 +145,14 @@ export function createRetentionJob(deps: RetentionDeps) {
         }
       }
       return report;
-    },
-  };
-}
+  }
 
-/** Tries the run every hour: the claim lets one instance a day through (a restart mid-day does not run it twice). */
-export function scheduleRetention(job: ReturnType<typeof createRetentionJob>, log: RetentionDeps['log'], everyMs = 60 * 60 * 1000) {
-  let timer: NodeJS.Timeout | undefined;
-  const tick = () => {
-    job.runOnce().catch((error: unknown) => log.error({ err: error }, 'retention run failed'));
-  };
   return {
-    start() {
-      tick();
-      timer = setInterval(tick, everyMs);
-      timer.unref();
-    },
-    stop() {
-      if (timer) clearInterval(timer);
+    run,
+    /** One run, if this instance claims today's; `at` is the clock's now unless a test passes a day. */
+    async runOnce(at: Date = now()): Promise<RetentionReport> {
+      if (!(await claimJobRun(db, RETENTION_JOB, dailyPeriod(at), at))) return { ran: false, applications: 0, candidates: 0, files: 0, reminders: 0 };
+      return run(at);
     },
   };
 }

@@ -1,0 +1,129 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolation, LUMEN, SAMPLE_CHANNEL, signIn, smallPdf } from './helpers';
+
+/**
+ * Issue 13, talent pools and notifications: the owner (her interface speaks French) makes a pool,
+ * adds Camille to it from the candidate page, finds her in the pool, renames and deletes it; then
+ * chooses to be mailed at once about new applications and receives the mail of the next one.
+ */
+const OWNER = { email: 'claire.owner@lumen.example', password: 'lumen-owner-2026' };
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const fr = JSON.parse(readFileSync(join(ROOT, 'locales/app/fr.json'), 'utf8'));
+type PoolText = 'name' | 'create' | 'created' | 'addTo' | 'added' | 'showNamed' | 'members' | 'renameNamed' | 'newName' | 'renamed' | 'deleteNamed' | 'deleted';
+const pools = fr.talentPools as Record<PoolText, string>;
+const notify = fr.notificationSettings as { newApplications: string; frequency: Record<string, string>; mentions: string; save: string; saved: string };
+/** Camille (the demo applicant) on the Robotics Maintenance Technician opening (seed/demo-steps.ts). */
+const CAMILLE_PAGE = '/recruiter/openings/64b00e1e0000000000000002/candidates/64b0ca4d0000000000000003';
+const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).or(page.getByRole('alert').filter({ hasText: text })).first();
+
+interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  links: string[];
+}
+
+async function mailTo(request: APIRequestContext, email: string, match: (mail: OutboxMail) => boolean): Promise<OutboxMail> {
+  let found: OutboxMail | undefined;
+  await expect
+    .poll(async () => {
+      const mails = (await (await request.get('/dev/outbox.json')).json()) as OutboxMail[];
+      found = mails.find((mail) => mail.to.includes(email) && match(mail));
+      return !!found;
+    })
+    .toBe(true);
+  return found!;
+}
+
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(90_000);
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, OWNER);
+});
+
+test('the owner makes a talent pool, adds a candidate from her page, finds her there, renames and deletes the pool', async ({ page }) => {
+  const name = `Vivier E2E ${Date.now()}`;
+  await page.goto('/recruiter/settings_new/lists');
+  await expect(page.getByRole('heading', { level: 1, name: fr.settingsNav.pages.lists })).toBeVisible();
+  await page.getByLabel(pools.name, { exact: true }).fill(name);
+  await page.getByRole('button', { name: pools.create }).click();
+  await expect(toast(page, pools.created)).toBeVisible();
+  await expect(page.getByRole('rowheader', { name })).toBeVisible();
+  await expectNoAxeViolation(page);
+
+  // From the candidate page: the menu lists the pools; choosing one adds her.
+  await page.goto(CAMILLE_PAGE);
+  const menu = page.getByRole('button', { name: new RegExp(`^${pools.addTo}`) });
+  await expect(menu).toBeVisible();
+  await menu.click();
+  await page.getByRole('menuitem', { name }).click();
+  await expect(toast(page, pools.added)).toBeVisible();
+
+  // Back in the settings: she is in the pool, with a link to her page (reached by keyboard).
+  await page.goto('/recruiter/settings_new/lists');
+  await page.getByRole('button', { name: fill(pools.showNamed, { name }) }).click();
+  const members = page.getByRole('region', { name: fill(pools.members, { name }) }).or(page.locator('section[aria-labelledby="pool-members-title"]')).first();
+  const link = members.getByRole('link', { name: /Camille/ });
+  await expect(link).toHaveAttribute('href', CAMILLE_PAGE);
+  await link.focus();
+  await expect(link).toBeFocused();
+  await expect(page.getByRole('row', { name: new RegExp(name) }).getByRole('cell', { name: '1', exact: true })).toBeVisible();
+  await expectNoAxeViolation(page);
+
+  // Rename with the keyboard, then delete.
+  const renamed = `${name} bis`;
+  await page.getByRole('button', { name: fill(pools.renameNamed, { name }) }).click();
+  const field = page.getByLabel(pools.newName);
+  await expect(field).toBeFocused();
+  await field.fill(renamed);
+  await field.press('Enter');
+  await expect(toast(page, pools.renamed)).toBeVisible();
+  await expect(page.getByRole('rowheader', { name: renamed })).toBeVisible();
+  await page.getByRole('button', { name: fill(pools.deleteNamed, { name: renamed }) }).click();
+  await expect(toast(page, pools.deleted)).toBeVisible();
+  await expect(page.getByRole('rowheader', { name: renamed })).toHaveCount(0);
+});
+
+test('the owner chooses her notification mails and receives the mail of the next application', async ({ page }) => {
+  await page.goto('/recruiter/settings_new/notifications');
+  await expect(page.getByRole('heading', { level: 1, name: fr.settingsNav.pages.notifications })).toBeVisible();
+  const group = page.getByRole('group', { name: notify.newApplications });
+  await group.getByLabel(notify.frequency.daily!).check();
+  await page.getByLabel(notify.mentions).uncheck();
+  await page.getByRole('button', { name: notify.save }).click();
+  await expect(toast(page, notify.saved)).toBeVisible();
+  await page.reload();
+  await expect(group.getByLabel(notify.frequency.daily!)).toBeChecked();
+  await expect(page.getByLabel(notify.mentions)).not.toBeChecked();
+  await expectNoAxeViolation(page);
+
+  // Back to one mail per application (with the keyboard), mentions on.
+  await group.getByLabel(notify.frequency.each!).focus();
+  await page.keyboard.press('Space');
+  await expect(group.getByLabel(notify.frequency.each!)).toBeChecked();
+  await page.getByLabel(notify.mentions).check();
+  await page.getByRole('button', { name: notify.save }).click();
+  await expect(toast(page, notify.saved)).toBeVisible();
+
+  const last = `Notifiee${Date.now()}`;
+  const upload = await page.request.post(`/v2/storage?scopeName=COMPANY&companyId=${LUMEN}&channelId=${SAMPLE_CHANNEL}`, {
+    multipart: { file: { name: 'cv.pdf', mimeType: 'application/pdf', buffer: smallPdf() } },
+  });
+  expect(upload.status()).toBe(201);
+  const applied = await page.request.post(`/v2/offers/channel/${SAMPLE_CHANNEL}/applications`, {
+    data: { submissionId: `lists-${last}`, firstName: 'Nina', lastName: last, email: `${last.toLowerCase()}@example.org`, cv: await upload.json(), gdprConsent: true },
+  });
+  expect(applied.status(), await applied.text()).toBe(201);
+  const mail = await mailTo(page.request, OWNER.email, (item) => item.subject.includes(last));
+  expect(mail.subject).toMatch(/^Nouvelle candidature de Nina/);
+  expect(mail.links.some((href) => /\/recruiter\/openings\/[0-9a-f]{24}\/candidates\/[0-9a-f]{24}$/.test(href))).toBe(true);
+  // Back to the default (no mail per application): other specs read the owner's mails too.
+  await group.getByLabel(notify.frequency.never!).check();
+  await page.getByRole('button', { name: notify.save }).click();
+  await expect(toast(page, notify.saved)).toBeVisible();
+});
