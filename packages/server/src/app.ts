@@ -106,6 +106,10 @@ import { createCandidateReviewService } from './modules/candidate-review/service
 import { createInterviewRepository, createStepRepository } from './modules/steps/repository';
 import { videoStorageOf } from './modules/steps/video-storage';
 import { stepRoutes } from './modules/steps/routes';
+import { createRealtimeAccess } from './modules/realtime/access';
+import { createRealtimeHub, type RealtimeHub } from './modules/realtime/hub';
+import { realtimeRoutes } from './modules/realtime/routes';
+import { relayStepEvents } from './modules/realtime/step-relay';
 import { createStepService, type StepService } from './modules/steps/service';
 
 /**
@@ -165,6 +169,8 @@ declare module 'fastify' {
     fileStores: FileStores;
     /** Background jobs run once per period across instances: register before the app is ready. */
     scheduler: Scheduler;
+    /** The realtime sockets of this instance (tests and the bench look at them). */
+    realtime: RealtimeHub;
   }
 }
 
@@ -188,6 +194,8 @@ export interface BuildAppOptions {
   schedulerTickMs?: number;
   /** Requests per client IP on the public write routes (apply, upload, referral). */
   rateLimit?: RateLimit;
+  /** Realtime socket heartbeat period (tests pass a short one). */
+  realtimeHeartbeatMs?: number;
 }
 
 /**
@@ -353,6 +361,19 @@ export async function buildApp({
   const videos = videoStorageOf(fileStores.interviews);
   const interview = createInterviewService({ steps, repository: createInterviewRepository(db), storage: videos });
   await app.register(stepRoutes, { steps, interview });
+  // Realtime (issue 15): the step flow's events join the domain events, which reach every instance.
+  const stepRepository = createStepRepository(db);
+  relayStepEvents(events, domainEvents, (companyId, applicationId) => stepRepository.openingOfApplication(companyId, applicationId));
+  const realtime = createRealtimeHub();
+  app.decorate('realtime', realtime);
+  await app.register(realtimeRoutes, {
+    hub: realtime,
+    events: domainEvents,
+    access: createRealtimeAccess({ db, steps }),
+    publicUrl: config.publicUrl,
+    cookieName: cookie.name,
+    heartbeatMs: options.realtimeHeartbeatMs,
+  });
   const reviews = createCandidateReviewService({
     repository: createCandidateReviewRepository(db),
     events: domainEvents,
