@@ -46,7 +46,7 @@ export function createRealtimeAccess(deps: { db: Kysely<Database>; steps: Pick<S
       if ('token' in params && params.token !== undefined) {
         if (!APPLICATION_EVENTS.has(event)) return denied();
         const access = await steps.accessOfToken(params.token);
-        if (!access || access.kind !== 'token') return denied(REALTIME_ERRORS.authRequired);
+        if (access?.kind !== 'token') return denied(REALTIME_ERRORS.authRequired);
         return access.applicationId === params.applicationId ? { ok: true, companyId: access.companyId } : denied();
       }
       if (!auth) return denied(REALTIME_ERRORS.authRequired);
