@@ -12,7 +12,6 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100);
 const GAP_MS = 20;
 const BUDGET_P99_MS = 100;
-const MB = 1024 * 1024;
 
 const { openDatabase } = await import('../server/src/db/database.ts');
 const { migrateToLatest } = await import('../server/src/db/migrate.ts');
