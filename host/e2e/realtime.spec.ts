@@ -11,7 +11,7 @@ test.describe('realtime (issue 15)', () => {
   test('the recruiter’s pipeline shows a candidate who applies from the career site in another browser, without reload', async ({ page, browser }) => {
     await signIn(page, OWNER);
     await page.goto(`/recruiter/openings/${OPENING}/candidates`);
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('Embedded');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('logiciel embarqué');
     await expect(page.locator('.pipeline-card').first()).toBeVisible();
     // Marks this document: a reload would lose it.
     await page.evaluate(() => {
