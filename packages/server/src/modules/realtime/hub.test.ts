@@ -15,7 +15,7 @@ function fakeSocket(): HubSocket & { sent: string[]; pings: number; terminated: 
     bufferedAmount: 0,
     readyState: 1,
     send(data) {
-      this.sent.push(data);
+      this.sent.push(data.toString());
     },
     ping() {
       this.pings += 1;

@@ -5,12 +5,14 @@ import type { DomainEvent } from '../domain-events/domain-events';
 export interface HubSocket {
   readonly bufferedAmount: number;
   readonly readyState: number;
-  send(data: string): void;
+  /** `binary: false`: a text frame even for bytes (one encoding shared by every receiver). */
+  send(data: Buffer, options: { binary: boolean }): void;
   ping(): void;
   terminate(): void;
 }
 
 const OPEN = 1;
+const TEXT = { binary: false };
 
 export interface HubOptions {
   /** A client with more than this many bytes not yet written is dropped, not buffered without bound. */
@@ -138,9 +140,9 @@ export function createRealtimeHub(options: HubOptions = {}): RealtimeHub {
       for (const delivery of deliveriesOf(event)) {
         const set = byKey.get(delivery.key);
         if (!set) continue;
-        // Serialised once for every receiver of the key.
+        // Serialised and encoded once for every receiver of the key.
         const message: RealtimeServerMessage = { type: 'event', event: delivery.event, key: delivery.key, data: delivery.data };
-        const text = JSON.stringify(message);
+        const bytes = Buffer.from(JSON.stringify(message));
         for (const connection of [...set]) {
           if (connection.subscriptions.get(delivery.key) !== event.companyId) continue;
           if (connection.socket.readyState !== OPEN) continue;
@@ -149,7 +151,7 @@ export function createRealtimeHub(options: HubOptions = {}): RealtimeHub {
             drop(connection);
             continue;
           }
-          connection.socket.send(text);
+          connection.socket.send(bytes, TEXT);
         }
       }
     },
