@@ -63,6 +63,13 @@ describeEachBackend('realtime websocket', (context) => {
     assert.equal((await subscribed(owner, 'APPLICATION_CREATED', { openingId: OPENING })).type, 'subscribed');
   });
 
+  it('closes a socket that floods subscriptions faster than they are answered (1008)', async () => {
+    const owner = await as(DEMO_ACCOUNTS.owner.id);
+    const closed = new Promise<number>((resolve) => owner.socket.once('close', (code) => resolve(code)));
+    for (let i = 0; i < 200; i++) owner.send({ type: 'subscribe', event: 'APPLICATION_CREATED', params: { openingId: OPENING } });
+    assert.equal(await closed, 1008);
+  });
+
   it('refuses another company’s opening, an applicant on an opening and an admin, with an error and never data', async () => {
     const other = await as(DEMO_ACCOUNTS.otherOwner.id);
     const applicant = await as(DEMO_ACCOUNTS.applicant.id);

@@ -22,6 +22,8 @@ export interface RealtimeOptions {
 
 /** A client message is a few hundred bytes: anything larger is not one of ours. */
 const MAX_MESSAGE_BYTES = 4096;
+/** Messages of one socket waiting for their answer; more and the socket is closed (policy violation). */
+const MAX_PENDING_MESSAGES = 50;
 
 const send = (socket: WebSocket, message: RealtimeServerMessage) => {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
@@ -55,7 +57,8 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeOptions> = async (app, o
     // A plain GET is not a websocket: 426 tells what the route wants.
     handler: async (_request, reply) => sendError(reply.header('upgrade', 'websocket'), 426, ERROR_KEYS.badRequest),
     wsHandler: (socket, request) => {
-      // The session is read once, at the upgrade: a socket outliving a sign-out is closed by the client's reload.
+      // The session is read once, at the upgrade. A socket outliving a sign-out only ever carries ids:
+      // what they name is fetched with the cookie, which is then refused.
       const auth = request.auth;
       hub.add(socket);
       socket.on('pong', () => hub.pong(socket));
@@ -63,8 +66,21 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeOptions> = async (app, o
       socket.on('error', () => hub.remove(socket));
       // Answers go in the order the messages came, so a subscribe then unsubscribe stays unsubscribed.
       let queue = Promise.resolve();
+      let pending = 0;
       socket.on('message', (raw: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
-        queue = queue.then(() => handle(Buffer.isBuffer(raw) ? raw.toString() : Array.isArray(raw) ? Buffer.concat(raw).toString() : Buffer.from(raw).toString(), isBinary)).catch((error: unknown) => request.log.error({ err: error }, 'realtime message failed'));
+        // Each subscribe costs a database read: a client that sends faster than they are answered is cut off.
+        if (++pending > MAX_PENDING_MESSAGES) {
+          hub.remove(socket);
+          socket.close(1008, 'too many messages');
+          return;
+        }
+        const text = Buffer.isBuffer(raw) ? raw.toString() : Array.isArray(raw) ? Buffer.concat(raw).toString() : Buffer.from(raw).toString();
+        queue = queue
+          .then(() => handle(text, isBinary))
+          .catch((error: unknown) => request.log.error({ err: error }, 'realtime message failed'))
+          .finally(() => {
+            pending -= 1;
+          });
       });
       async function handle(text: string, isBinary: boolean): Promise<void> {
         let parsed: unknown;
