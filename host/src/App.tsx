@@ -1,7 +1,7 @@
 import type { Invitation, Tenant } from '@rec/api-client';
 import { APP_PART, COMMON_PART, detectLocale, type LocalePart, loadLocale, OFFER_PART, type Translate } from '@rec/i18n';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { $company, $opening, $toasts, browserStorage, closeToast, createRefreshListener, loadCompany, loadOpening, loadRecruiterMe, showToast } from '@rec/stores';
+import { $company, $opening, $recruiter, $toasts, browserStorage, closeToast, createRefreshListener, loadCompany, loadOpening, loadRecruiterMe, showToast } from '@rec/stores';
 import { Toaster } from '@rec/ui';
 import { $locale, api } from './api';
 import { TranslateContext, useT } from './i18n';
@@ -132,7 +132,7 @@ function Toasts() {
   return <Toaster toasts={visible} onClose={closeToast} t={t} closeLabel={t('toasts.close')} />;
 }
 
-/** The opening and company stores held refresh when the server says they changed (REFRESH_RESOURCE over the socket). */
+/** The opening, company and recruiter stores held refresh when the server says they changed (REFRESH_RESOURCE over the socket). */
 function LiveStores() {
   const opening = useStore($opening);
   const company = useStore($company);
@@ -143,6 +143,10 @@ function LiveStores() {
   useRealtime('REFRESH_RESOURCE', company ? { resource: 'company' } : null, () => {
     const held = $company.get();
     if (held) void loadCompany(api, held._id, { force: true }).catch(() => undefined);
+  });
+  const me = useStore($recruiter);
+  useRealtime('REFRESH_RESOURCE', me ? { resource: 'recruiter', id: me._id } : null, () => {
+    void loadRecruiterMe(api, browserStorage(), { refresh: true }).catch(() => undefined);
   });
   return null;
 }

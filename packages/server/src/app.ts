@@ -303,12 +303,12 @@ export async function buildApp({
   const companyRepository = createCompanyRepository(db);
   await app.register(authRoutes, { auth, sessions, cookie });
   await app.register(recruiterRoutes, {
-    recruiters: createRecruiterService({ repository: createRecruiterRepository(db), now, pendingActions: createPendingActions(db, now) }),
+    recruiters: createRecruiterService({ repository: createRecruiterRepository(db), now, pendingActions: createPendingActions(db, now), events: domainEvents }),
   });
   // Team, account and admin (issue 13).
   const accountAudit = createAuditLog(db);
   await app.register(teamRoutes, {
-    team: createTeamService({ repository: createTeamRepository(db), auth, mailer, audit: accountAudit, publicUrl: config.publicUrl, now }),
+    team: createTeamService({ repository: createTeamRepository(db), auth, mailer, audit: accountAudit, publicUrl: config.publicUrl, now, events: domainEvents }),
   });
   await app.register(accountRoutes, { db, accounts: accountRepository, auth, audit: accountAudit, cookie, now });
   await app.register(adminRoutes, { admin: createAdminService({ db, auth, mailer, audit: accountAudit, events: domainEvents, now }) });

@@ -16,7 +16,9 @@ export type DomainEvent =
   // The step flow (issue 15): relayed from the step event bus so the candidate's other tabs and the
   // recruiters hear of it on every instance.
   | { type: 'APPLICATION_STEP_FINISHED'; companyId: string; openingId: string | null; applicationId: string; stepId: string; finished: boolean }
-  | { type: 'CANDIDATE_EXTERNAL_SERVICE_LINKED'; companyId: string; openingId: string | null; applicationId: string; stepId: string };
+  | { type: 'CANDIDATE_EXTERNAL_SERVICE_LINKED'; companyId: string; openingId: string | null; applicationId: string; stepId: string }
+  // A recruiter's profile or role changed: their open tabs refresh the recruiter store (REFRESH_RESOURCE).
+  | { type: 'RECRUITER_CHANGED'; companyId: string; accountId: string };
 
 /** Events about candidates: private, they never change a public board or offer answer. */
 export const CANDIDATE_EVENT_TYPES: ReadonlySet<DomainEvent['type']> = new Set([
@@ -24,6 +26,8 @@ export const CANDIDATE_EVENT_TYPES: ReadonlySet<DomainEvent['type']> = new Set([
   'CANDIDATE_UPDATED',
   'APPLICATION_STEP_FINISHED',
   'CANDIDATE_EXTERNAL_SERVICE_LINKED',
+  // Not about candidates, but private too: no public answer shows a recruiter.
+  'RECRUITER_CHANGED',
 ]);
 
 /**
@@ -54,6 +58,7 @@ const TYPES = new Set<DomainEvent['type']>([
   'CANDIDATE_UPDATED',
   'APPLICATION_STEP_FINISHED',
   'CANDIDATE_EXTERNAL_SERVICE_LINKED',
+  'RECRUITER_CHANGED',
 ]);
 
 /** A message from the wire is only trusted as far as its shape: a known type and a company id. */

@@ -70,6 +70,15 @@ export function deliveriesOf(event: DomainEvent): Array<{ event: RealtimeEvent; 
     case 'BRAND_CHANGED':
     case 'LOGO_CHANGED':
       return [{ event: 'REFRESH_RESOURCE', key: subscriptionKey('REFRESH_RESOURCE', { resource: 'company' }), data: { ...base, resource: 'company' } }];
+    // The recruiter's own tabs (by id) and whoever follows the company's recruiters (no id).
+    case 'RECRUITER_CHANGED': {
+      const data: RealtimeEventData = { ...base, resource: 'recruiter', id: event.accountId };
+      return [subscriptionKey('REFRESH_RESOURCE', { resource: 'recruiter', id: event.accountId }), subscriptionKey('REFRESH_RESOURCE', { resource: 'recruiter' })].map((key) => ({
+        event: 'REFRESH_RESOURCE' as const,
+        key,
+        data,
+      }));
+    }
     default:
       return [];
   }

@@ -129,6 +129,28 @@ describeEachBackend('realtime websocket', (context) => {
     assert.deepEqual(refresh.type === 'event' && refresh.data, { companyId: DEMO.otherCompanyId, resource: 'opening', id: otherOpening });
   });
 
+  it('refreshes a recruiter’s own store when their role changes, and no one else’s', async () => {
+    const viewer = await as(DEMO_ACCOUNTS.viewer.id);
+    const owner = await as(DEMO_ACCOUNTS.owner.id);
+    const other = await as(DEMO_ACCOUNTS.otherOwner.id);
+    assert.equal((await subscribed(viewer, 'REFRESH_RESOURCE', { resource: 'recruiter', id: DEMO_ACCOUNTS.viewer.id })).type, 'subscribed');
+    assert.equal((await subscribed(owner, 'REFRESH_RESOURCE', { resource: 'recruiter', id: DEMO_ACCOUNTS.viewer.id })).type, 'error', 'another recruiter’s store');
+    assert.equal((await subscribed(other, 'REFRESH_RESOURCE', { resource: 'recruiter' })).type, 'subscribed');
+    const ownerCookie = await t.cookieFor(DEMO_ACCOUNTS.owner.id);
+    const role = (value: string) =>
+      t.app.inject({ method: 'PATCH', url: `/v2/team/members/${DEMO_ACCOUNTS.viewer.id}`, headers: { origin: OWN_ORIGIN, cookie: ownerCookie }, payload: { role: value } });
+    const changed = await role('recruiter');
+    try {
+      assert.ok(changed.statusCode < 300, changed.body);
+      const refresh = await viewer.next(isEvent(subscriptionKey('REFRESH_RESOURCE', { resource: 'recruiter', id: DEMO_ACCOUNTS.viewer.id })));
+      assert.deepEqual(refresh.type === 'event' && refresh.data, { companyId: DEMO.companyId, resource: 'recruiter', id: DEMO_ACCOUNTS.viewer.id });
+    } finally {
+      await role('viewer');
+    }
+    await pause(50);
+    assert.deepEqual(other.messages.filter((message) => message.type === 'event'), [], 'another company');
+  });
+
   it('tells the candidate (session or step token) and the recruiters when a step finishes, and stops after unsubscribe', async () => {
     const applicationId = (await context.db.selectFrom('applications as a').innerJoin('candidates as c', 'c.id', 'a.candidate_id').select('a.id').where('c.email', '=', DEMO_ACCOUNTS.applicant.email).where('a.company_id', '=', DEMO.companyId).executeTakeFirstOrThrow()).id;
     const { token } = await t.app.steps.issueToken(DEMO.companyId, applicationId);
