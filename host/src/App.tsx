@@ -1,12 +1,14 @@
 import type { Invitation, Tenant } from '@rec/api-client';
 import { APP_PART, COMMON_PART, detectLocale, type LocalePart, loadLocale, OFFER_PART, type Translate } from '@rec/i18n';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { $company, $opening, $toasts, browserStorage, closeToast, createRefreshListener, loadCompany, loadOpening, loadRecruiterMe } from '@rec/stores';
+import { $company, $opening, $recruiter, $toasts, browserStorage, closeToast, createRefreshListener, loadCompany, loadOpening, loadRecruiterMe, showToast } from '@rec/stores';
 import { Toaster } from '@rec/ui';
 import { $locale, api } from './api';
 import { TranslateContext, useT } from './i18n';
 import { Layout } from './layouts/Layout';
+import { fetchLatestBuild, watchBuildUpdates } from './build-updates';
 import { $location, navigate } from './navigation';
+import { useRealtime } from './realtime';
 import { AccountSelectPage } from './pages/AccountSelectPage';
 import { BoardPage } from './pages/BoardPage';
 import { ComingPage } from './pages/ComingPage';
@@ -102,12 +104,22 @@ export function App() {
   }, [url]);
 
   useEffect(() => listenForRefreshRequests(), []);
+  // A deploy under an open tab: a toast that stays, with a reload (issue 15).
+  useEffect(
+    () =>
+      watchBuildUpdates({
+        latest: fetchLatestBuild,
+        onNewBuild: () => showToast({ tone: 'info', title: 'toasts.newVersion', message: 'toasts.newVersionDetail', timeout: -1, action: { label: 'toasts.reload', run: () => location.reload() } }),
+      }),
+    [],
+  );
 
   const content = useMemo(() => (screen ? renderResolution(screen.resolution, screen.id) : null), [screen]);
   if (!screen) return null;
   return (
     <TranslateContext.Provider value={screen.t}>
       {content}
+      <LiveStores />
       <Toasts />
     </TranslateContext.Provider>
   );
@@ -118,6 +130,25 @@ function Toasts() {
   const t = useT();
   const { visible } = useStore($toasts);
   return <Toaster toasts={visible} onClose={closeToast} t={t} closeLabel={t('toasts.close')} />;
+}
+
+/** The opening, company and recruiter stores held refresh when the server says they changed (REFRESH_RESOURCE over the socket). */
+function LiveStores() {
+  const opening = useStore($opening);
+  const company = useStore($company);
+  const openingId = opening?._id;
+  useRealtime('REFRESH_RESOURCE', openingId ? { resource: 'opening', id: openingId } : null, () => {
+    if (openingId) void loadOpening(api, openingId, { refresh: true }).catch(() => undefined);
+  });
+  useRealtime('REFRESH_RESOURCE', company ? { resource: 'company' } : null, () => {
+    const held = $company.get();
+    if (held) void loadCompany(api, held._id, { force: true }).catch(() => undefined);
+  });
+  const me = useStore($recruiter);
+  useRealtime('REFRESH_RESOURCE', me ? { resource: 'recruiter', id: me._id } : null, () => {
+    void loadRecruiterMe(api, browserStorage(), { refresh: true }).catch(() => undefined);
+  });
+  return null;
 }
 
 /**

@@ -13,6 +13,7 @@
 // board (issue 17, bench-board.mjs): the 500-offer board in headless Chromium (first title, long tasks).
 // storage (issue 18, bench-storage.mjs): 10 MB upload/download, postgres file store against disk.
 // pipeline (issue 11, bench-pipeline.mjs): an opening with 2,000 applications: server time and first render, 500 ms.
+// realtime (issue 15, bench-realtime.mjs): 1,000 websocket clients, events fanned out to all: p99 < 100 ms, none lost.
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -154,6 +155,7 @@ const CASES = {
   board: async () => (await import('./bench-board.mjs')).benchBoard(),
   storage: async () => (await import('./bench-storage.mjs')).benchStorage(),
   pipeline: async () => (await import('./bench-pipeline.mjs')).benchPipeline(),
+  realtime: async () => (await import('./bench-realtime.mjs')).benchRealtime(),
 };
 const chosen = process.argv.slice(2).filter((name) => name in CASES);
 let allMet = true;

@@ -107,6 +107,10 @@ import { createCandidateReviewService } from './modules/candidate-review/service
 import { createInterviewRepository, createStepRepository } from './modules/steps/repository';
 import { videoStorageOf } from './modules/steps/video-storage';
 import { stepRoutes } from './modules/steps/routes';
+import { createRealtimeAccess } from './modules/realtime/access';
+import { createRealtimeHub, type RealtimeHub } from './modules/realtime/hub';
+import { realtimeRoutes } from './modules/realtime/routes';
+import { relayStepEvents } from './modules/realtime/step-relay';
 import { createStepService, type StepService } from './modules/steps/service';
 
 /**
@@ -174,6 +178,8 @@ declare module 'fastify' {
     fileStores: FileStores;
     /** Background jobs run once per period across instances: register before the app is ready. */
     scheduler: Scheduler;
+    /** The realtime sockets of this instance (tests and the bench look at them). */
+    realtime: RealtimeHub;
   }
 }
 
@@ -197,6 +203,8 @@ export interface BuildAppOptions {
   schedulerTickMs?: number;
   /** Requests per client IP on the public write routes (apply, upload, referral). */
   rateLimit?: RateLimit;
+  /** Realtime socket heartbeat period (tests pass a short one). */
+  realtimeHeartbeatMs?: number;
 }
 
 /**
@@ -307,12 +315,12 @@ export async function buildApp({
   const companyRepository = createCompanyRepository(db);
   await app.register(authRoutes, { auth, sessions, cookie });
   await app.register(recruiterRoutes, {
-    recruiters: createRecruiterService({ repository: createRecruiterRepository(db), now, pendingActions: createPendingActions(db, now) }),
+    recruiters: createRecruiterService({ repository: createRecruiterRepository(db), now, pendingActions: createPendingActions(db, now), events: domainEvents }),
   });
   // Team, account and admin (issue 13).
   const accountAudit = createAuditLog(db);
   await app.register(teamRoutes, {
-    team: createTeamService({ repository: createTeamRepository(db), auth, mailer, audit: accountAudit, publicUrl: config.publicUrl, now }),
+    team: createTeamService({ repository: createTeamRepository(db), auth, mailer, audit: accountAudit, publicUrl: config.publicUrl, now, events: domainEvents }),
   });
   await app.register(accountRoutes, { db, accounts: accountRepository, auth, audit: accountAudit, cookie, now });
   await app.register(adminRoutes, { admin: createAdminService({ db, auth, mailer, audit: accountAudit, events: domainEvents, now }) });
@@ -374,6 +382,19 @@ export async function buildApp({
   const applicationMails = createApplicationMails({ db, preferences: notificationPreferences, mailer, background, publicUrl: config.publicUrl, log: app.log });
   domainEvents.subscribe(applicationMails.listener);
   scheduler.register(DIGEST_JOB, dailyPeriod, () => applicationMails.sendDigests(now()));
+  // Realtime (issue 15): the step flow's events join the domain events, which reach every instance.
+  const stepRepository = createStepRepository(db);
+  relayStepEvents(events, domainEvents, (companyId, applicationId) => stepRepository.openingOfApplication(companyId, applicationId));
+  const realtime = createRealtimeHub();
+  app.decorate('realtime', realtime);
+  await app.register(realtimeRoutes, {
+    hub: realtime,
+    events: domainEvents,
+    access: createRealtimeAccess({ db, steps }),
+    publicUrl: config.publicUrl,
+    cookieName: cookie.name,
+    heartbeatMs: options.realtimeHeartbeatMs,
+  });
   const reviews = createCandidateReviewService({
     repository: createCandidateReviewRepository(db),
     events: domainEvents,

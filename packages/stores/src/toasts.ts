@@ -13,12 +13,20 @@ export interface ToastInput {
   values?: Record<string, string | number>;
   /** Milliseconds before it closes by itself; -1 keeps it until closed (spec §4). Default 5000. */
   timeout?: number;
+  /** A button in the toast (the update toast's reload): its label is a translation key. */
+  action?: ToastAction;
+}
+
+export interface ToastAction {
+  label: string;
+  run: () => void;
 }
 
 export interface Toast extends Required<Pick<ToastInput, 'tone' | 'title' | 'timeout'>> {
   id: number;
   message?: string;
   values?: Record<string, string | number>;
+  action?: ToastAction;
 }
 
 export interface ToastsState {
@@ -82,6 +90,7 @@ export function createToastQueue({ clock = realClock, maxVisible = TOASTS.maxVis
       timeout: input.timeout ?? TOASTS.autoCloseMs,
       ...(input.message ? { message: input.message } : {}),
       ...(input.values ? { values: input.values } : {}),
+      ...(input.action ? { action: input.action } : {}),
     };
     const state = $state.get();
     $state.set(fill({ visible: state.visible, queued: [...state.queued, toast] }));

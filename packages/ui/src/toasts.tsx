@@ -9,6 +9,8 @@ export interface ToastView {
   /** Translation key. */
   message?: string;
   values?: Record<string, string | number>;
+  /** A button next to the text; `label` is a translation key. */
+  action?: { label: string; run: () => void };
 }
 
 export interface ToasterProps {
@@ -39,6 +41,11 @@ export function Toaster({ toasts, onClose, t, closeLabel }: ToasterProps) {
         <p className="rec-toast-title">{String(t(toast.title, toast.values))}</p>
         {toast.message ? <p className="rec-toast-message">{String(t(toast.message, toast.values))}</p> : null}
       </div>
+      {toast.action ? (
+        <button type="button" className="rec-toast-action" onClick={toast.action.run}>
+          {String(t(toast.action.label))}
+        </button>
+      ) : null}
       <button type="button" className="rec-toast-close" onClick={() => onClose(toast.id)} aria-label={closeLabel} title={closeLabel}>
         <span aria-hidden="true">×</span>
       </button>

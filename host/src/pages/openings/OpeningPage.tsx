@@ -6,6 +6,7 @@ import { DataTable, type DataTableColumn, Loading, Pagination, pageRange } from 
 import { useEffect, useMemo, useState } from 'react';
 import { $locale, api } from '../../api';
 import { useT } from '../../i18n';
+import { useCoalesced, useRealtime } from '../../realtime';
 import { useTitle } from '../../title';
 import { useStore } from '../../use-store';
 import { applyAnswerColumns } from './ApplyFormFields';
@@ -93,6 +94,13 @@ function Applicants({ openingId, title }: { openingId: string; title: string }) 
   const [result, setResult] = useState<Page<ApplicantResource> | null>(null);
   const [error, setError] = useState<string | null>(null);
 
+  // Live (issue 15): refetch the page shown when the opening gets an application or a candidate changes.
+  const [tick, setTick] = useState(0);
+  const refetch = useCoalesced(() => setTick((value) => value + 1));
+  useRealtime('APPLICATION_CREATED', { openingId }, refetch);
+  useRealtime('CANDIDATE_UPDATED', { openingId }, refetch);
+  useRealtime('APPLICATION_STEP_FINISHED', { openingId }, refetch);
+
   useEffect(() => {
     let live = true;
     fetchApplicants(api, openingId, paging.page, paging.pageSize).then(
@@ -106,7 +114,7 @@ function Applicants({ openingId, title }: { openingId: string; title: string }) 
     return () => {
       live = false;
     };
-  }, [openingId, paging]);
+  }, [openingId, paging, tick]);
 
   // Without CANDIDATES:SENSITIVE:READ the server leaves these answers out: their columns go too.
   const sensitive = can(PERMISSIONS.candidatesSensitiveRead);

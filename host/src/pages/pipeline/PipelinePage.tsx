@@ -7,6 +7,7 @@ import { Button, Dialog, ErrorMessage, Loading, Pagination, pageRange, TextField
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { $locale } from '../../api';
 import { useT } from '../../i18n';
+import { useCoalesced, useRealtime } from '../../realtime';
 import { useTitle } from '../../title';
 import { useStore } from '../../use-store';
 import { ExportDialog } from '../openings/ExportDialog';
@@ -91,6 +92,12 @@ export default function PipelinePage() {
   }, [search, query.q]);
 
   const reload = useCallback(() => setTick((value) => value + 1), []);
+  // Live (issue 15): a new application, a decision made elsewhere, a step finished: the same reload as the button.
+  const live = useCoalesced(reload);
+  const followed = openingId ? { openingId } : null;
+  useRealtime('APPLICATION_CREATED', followed, live);
+  useRealtime('CANDIDATE_UPDATED', followed, live);
+  useRealtime('APPLICATION_STEP_FINISHED', followed, live);
   const afterDecision = useCallback(() => {
     setSelected(new Set());
     reload();

@@ -188,6 +188,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteCase>> = {
   'GET /v2/offers/:id': { expected: publicRoute(200), params: { id: SAMPLE_POSTING } },
   'GET /v2/share/:slug': { expected: publicRoute(200), params: { slug: DEMO_APPLY.shareSlug } },
   'GET /builds/latest.json': { expected: publicRoute(200) },
+  // The realtime websocket (issue 15): a plain GET is told to upgrade; the socket's own tests cover the rest.
+  'GET /v2/realtime': { expected: publicRoute(426) },
   // API documentation and what crawlers read (issue 17): public, the same for everyone.
   'GET /openapi.json': { expected: publicRoute(200) },
   'GET /docs': { expected: publicRoute(200) },

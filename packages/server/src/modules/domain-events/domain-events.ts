@@ -12,10 +12,23 @@ export type DomainEvent =
   | { type: 'BRAND_CHANGED'; companyId: string }
   // The recruiter's pipeline (issue 11): realtime tells the company's recruiters; public answers do not depend on them.
   | { type: 'APPLICATION_CREATED'; companyId: string; openingId: string; applicationId: string }
-  | { type: 'CANDIDATE_UPDATED'; companyId: string; openingId: string; applicationId: string };
+  | { type: 'CANDIDATE_UPDATED'; companyId: string; openingId: string; applicationId: string }
+  // The step flow (issue 15): relayed from the step event bus so the candidate's other tabs and the
+  // recruiters hear of it on every instance.
+  | { type: 'APPLICATION_STEP_FINISHED'; companyId: string; openingId: string | null; applicationId: string; stepId: string; finished: boolean }
+  | { type: 'CANDIDATE_EXTERNAL_SERVICE_LINKED'; companyId: string; openingId: string | null; applicationId: string; stepId: string }
+  // A recruiter's profile or role changed: their open tabs refresh the recruiter store (REFRESH_RESOURCE).
+  | { type: 'RECRUITER_CHANGED'; companyId: string; accountId: string };
 
 /** Events about candidates: private, they never change a public board or offer answer. */
-export const CANDIDATE_EVENT_TYPES: ReadonlySet<DomainEvent['type']> = new Set(['APPLICATION_CREATED', 'CANDIDATE_UPDATED']);
+export const CANDIDATE_EVENT_TYPES: ReadonlySet<DomainEvent['type']> = new Set([
+  'APPLICATION_CREATED',
+  'CANDIDATE_UPDATED',
+  'APPLICATION_STEP_FINISHED',
+  'CANDIDATE_EXTERNAL_SERVICE_LINKED',
+  // Not about candidates, but private too: no public answer shows a recruiter.
+  'RECRUITER_CHANGED',
+]);
 
 /**
  * `local`: emitted by this process. `remote`: another instance's event relayed through Redis;
@@ -34,7 +47,19 @@ export interface DomainEvents {
   subscribe(listener: DomainEventListener): () => void;
 }
 
-const TYPES = new Set<DomainEvent['type']>(['POSTING_CHANGED', 'OPENING_CHANGED', 'COMPANY_CHANGED', 'BOARD_CHANGED', 'LOGO_CHANGED', 'BRAND_CHANGED', 'APPLICATION_CREATED', 'CANDIDATE_UPDATED']);
+const TYPES = new Set<DomainEvent['type']>([
+  'POSTING_CHANGED',
+  'OPENING_CHANGED',
+  'COMPANY_CHANGED',
+  'BOARD_CHANGED',
+  'LOGO_CHANGED',
+  'BRAND_CHANGED',
+  'APPLICATION_CREATED',
+  'CANDIDATE_UPDATED',
+  'APPLICATION_STEP_FINISHED',
+  'CANDIDATE_EXTERNAL_SERVICE_LINKED',
+  'RECRUITER_CHANGED',
+]);
 
 /** A message from the wire is only trusted as far as its shape: a known type and a company id. */
 export function isDomainEvent(value: unknown): value is DomainEvent {

@@ -1,3 +1,4 @@
+import type { DomainEvents } from '../domain-events/domain-events';
 import {
   COMPANY_ROLE_PERMISSIONS,
   DEFAULT_LOCALE,
@@ -48,8 +49,8 @@ export function recruiterResource(row: RecruiterRow, own: boolean): RecruiterRes
 }
 
 /** Recruiters of the session's company; the tenant always comes from `auth`, never from the request. */
-export function createRecruiterService(deps: { repository: RecruiterRepository; now: Clock; pendingActions?: PendingActionsOf }) {
-  const { repository, now, pendingActions } = deps;
+export function createRecruiterService(deps: { repository: RecruiterRepository; now: Clock; pendingActions?: PendingActionsOf; events?: DomainEvents }) {
+  const { repository, now, pendingActions, events } = deps;
 
   function tenantOf(auth: AuthContext): string {
     if (!auth.tenantId) throw new HttpError(403, ERROR_KEYS.forbidden);
@@ -80,6 +81,7 @@ export function createRecruiterService(deps: { repository: RecruiterRepository; 
       if (patch.notifications !== undefined) next.notifications = { ...(row.settings.notifications ?? {}), ...patch.notifications };
       const saved = await repository.updateSettings(tenantId, auth.account.id, next, now());
       if (!saved) throw new HttpError(404, ERROR_KEYS.recruiterNotFound);
+      events?.emit({ type: 'RECRUITER_CHANGED', companyId: tenantId, accountId: auth.account.id });
       return settingsOf(saved, true);
     },
 

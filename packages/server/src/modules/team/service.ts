@@ -1,3 +1,4 @@
+import type { DomainEvents } from '../domain-events/domain-events';
 import { ERROR_KEYS, fullName, type Team, type TeamInviteBody, type CompanyRole, toLocale } from '@rec/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -18,8 +19,16 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
  * The company's team (issue 13): list, invite, resend, revoke, change role, remove. The route
  * checks TEAM:MANAGE; here the rules: one company only (the session's), and never without an owner.
  */
-export function createTeamService(deps: { repository: TeamRepository; auth: AuthService; mailer: Mailer; audit: AuditLog; publicUrl: string; now: Clock }) {
-  const { repository, auth, mailer, audit, publicUrl, now } = deps;
+export function createTeamService(deps: {
+  repository: TeamRepository;
+  auth: AuthService;
+  mailer: Mailer;
+  audit: AuditLog;
+  publicUrl: string;
+  now: Clock;
+  events?: DomainEvents;
+}) {
+  const { repository, auth, mailer, audit, publicUrl, now, events } = deps;
 
   async function companyOf(tenantId: string) {
     const company = await repository.company(tenantId);
@@ -110,6 +119,8 @@ export function createTeamService(deps: { repository: TeamRepository; auth: Auth
         await trx.updateTable('accounts').set({ company_role: role, updated_at: now() }).where('company_id', '=', tenantId).where('id', '=', id).execute();
       });
       if (from !== role) {
+        // The member's open tabs reload their permissions (REFRESH_RESOURCE recruiter).
+        events?.emit({ type: 'RECRUITER_CHANGED', companyId: tenantId, accountId: id });
         await audit.record({ companyId: tenantId, actorId: session.account.id, action: AUDIT_ACTIONS.teamRoleChange, openingId: null, details: { recruiterId: id, from, to: role } });
       }
     },

@@ -1,0 +1,174 @@
+import { type RealtimeEvent, type RealtimeEventData, type RealtimeServerMessage, subscriptionKey } from '@rec/core/realtime';
+import type { DomainEvent } from '../domain-events/domain-events';
+
+/** The part of a `ws` socket the hub uses (tests and the bench pass the real one). */
+export interface HubSocket {
+  readonly bufferedAmount: number;
+  readonly readyState: number;
+  /** `binary: false`: a text frame even for bytes (one encoding shared by every receiver). */
+  send(data: Buffer, options: { binary: boolean }): void;
+  ping(): void;
+  terminate(): void;
+}
+
+const OPEN = 1;
+const TEXT = { binary: false };
+
+export interface HubOptions {
+  /** A client with more than this many bytes not yet written is dropped, not buffered without bound. */
+  maxBufferedBytes?: number;
+  /** Subscriptions one socket may hold. */
+  maxSubscriptions?: number;
+}
+
+interface Connection {
+  socket: HubSocket;
+  /** key -> the company the subscription was granted for. */
+  subscriptions: Map<string, string>;
+  alive: boolean;
+}
+
+export interface RealtimeHub {
+  add(socket: HubSocket): void;
+  remove(socket: HubSocket): void;
+  /** Records a granted subscription; false when the socket holds too many already. */
+  subscribe(socket: HubSocket, key: string, companyId: string): boolean;
+  unsubscribe(socket: HubSocket, key: string): void;
+  pong(socket: HubSocket): void;
+  /** One heartbeat round: sockets that did not answer the previous ping are terminated, the others pinged. */
+  heartbeat(): void;
+  /** Fans a domain event out to the sockets subscribed to it (in this process). */
+  publish(event: DomainEvent): void;
+  readonly size: number;
+  /** Sockets dropped for a full buffer since start (the bench and tests read it). */
+  readonly dropped: number;
+}
+
+/** The realtime subscription keys a domain event is delivered under, with the payload sent. */
+export function deliveriesOf(event: DomainEvent): Array<{ event: RealtimeEvent; key: string; data: RealtimeEventData }> {
+  const base = { companyId: event.companyId };
+  switch (event.type) {
+    case 'APPLICATION_CREATED':
+    case 'CANDIDATE_UPDATED': {
+      const data = { ...base, openingId: event.openingId, applicationId: event.applicationId };
+      return [{ event: event.type, key: subscriptionKey(event.type, { openingId: event.openingId }), data }];
+    }
+    case 'APPLICATION_STEP_FINISHED':
+    case 'CANDIDATE_EXTERNAL_SERVICE_LINKED': {
+      const data: RealtimeEventData = { ...base, applicationId: event.applicationId, stepId: event.stepId, ...(event.openingId ? { openingId: event.openingId } : {}) };
+      if (event.type === 'APPLICATION_STEP_FINISHED') data.finished = event.finished;
+      const keys = [subscriptionKey(event.type, { applicationId: event.applicationId })];
+      if (event.openingId) keys.push(subscriptionKey(event.type, { openingId: event.openingId }));
+      return keys.map((key) => ({ event: event.type, key, data }));
+    }
+    // The stores refreshable by name (spec §4): the opening page and the company's settings refetch.
+    case 'OPENING_CHANGED': {
+      const data: RealtimeEventData = { ...base, resource: 'opening', id: event.openingId };
+      return [{ event: 'REFRESH_RESOURCE', key: subscriptionKey('REFRESH_RESOURCE', { resource: 'opening', id: event.openingId }), data }];
+    }
+    case 'COMPANY_CHANGED':
+    case 'BRAND_CHANGED':
+    case 'LOGO_CHANGED':
+      return [{ event: 'REFRESH_RESOURCE', key: subscriptionKey('REFRESH_RESOURCE', { resource: 'company' }), data: { ...base, resource: 'company' } }];
+    // The recruiter's own tabs (by id) and whoever follows the company's recruiters (no id).
+    case 'RECRUITER_CHANGED': {
+      const data: RealtimeEventData = { ...base, resource: 'recruiter', id: event.accountId };
+      return [subscriptionKey('REFRESH_RESOURCE', { resource: 'recruiter', id: event.accountId }), subscriptionKey('REFRESH_RESOURCE', { resource: 'recruiter' })].map((key) => ({
+        event: 'REFRESH_RESOURCE' as const,
+        key,
+        data,
+      }));
+    }
+    default:
+      return [];
+  }
+}
+
+/**
+ * The sockets of this process and what each follows. Every event is checked against the company
+ * the subscription was granted for, so a key shared by name (the company store) never crosses tenants.
+ */
+export function createRealtimeHub(options: HubOptions = {}): RealtimeHub {
+  const maxBuffered = options.maxBufferedBytes ?? 1024 * 1024;
+  const maxSubscriptions = options.maxSubscriptions ?? 200;
+  const connections = new Map<HubSocket, Connection>();
+  const byKey = new Map<string, Set<Connection>>();
+  let dropped = 0;
+
+  function drop(connection: Connection): void {
+    for (const key of connection.subscriptions.keys()) forget(connection, key);
+    connections.delete(connection.socket);
+    connection.socket.terminate();
+  }
+  function forget(connection: Connection, key: string): void {
+    connection.subscriptions.delete(key);
+    const set = byKey.get(key);
+    set?.delete(connection);
+    if (set?.size === 0) byKey.delete(key);
+  }
+
+  return {
+    add(socket) {
+      connections.set(socket, { socket, subscriptions: new Map(), alive: true });
+    },
+    remove(socket) {
+      const connection = connections.get(socket);
+      if (!connection) return;
+      for (const key of [...connection.subscriptions.keys()]) forget(connection, key);
+      connections.delete(socket);
+    },
+    subscribe(socket, key, companyId) {
+      const connection = connections.get(socket);
+      if (!connection) return false;
+      if (!connection.subscriptions.has(key) && connection.subscriptions.size >= maxSubscriptions) return false;
+      connection.subscriptions.set(key, companyId);
+      const set = byKey.get(key) ?? new Set<Connection>();
+      byKey.set(key, set);
+      set.add(connection);
+      return true;
+    },
+    unsubscribe(socket, key) {
+      const connection = connections.get(socket);
+      if (connection) forget(connection, key);
+    },
+    pong(socket) {
+      const connection = connections.get(socket);
+      if (connection) connection.alive = true;
+    },
+    heartbeat() {
+      for (const connection of [...connections.values()]) {
+        if (!connection.alive) {
+          drop(connection);
+          continue;
+        }
+        connection.alive = false;
+        connection.socket.ping();
+      }
+    },
+    publish(event) {
+      for (const delivery of deliveriesOf(event)) {
+        const set = byKey.get(delivery.key);
+        if (!set) continue;
+        // Serialised and encoded once for every receiver of the key.
+        const message: RealtimeServerMessage = { type: 'event', event: delivery.event, key: delivery.key, data: delivery.data };
+        const bytes = Buffer.from(JSON.stringify(message));
+        for (const connection of [...set]) {
+          if (connection.subscriptions.get(delivery.key) !== event.companyId) continue;
+          if (connection.socket.readyState !== OPEN) continue;
+          if (connection.socket.bufferedAmount > maxBuffered) {
+            dropped += 1;
+            drop(connection);
+            continue;
+          }
+          connection.socket.send(bytes, TEXT);
+        }
+      }
+    },
+    get size() {
+      return connections.size;
+    },
+    get dropped() {
+      return dropped;
+    },
+  };
+}
