@@ -24,3 +24,4 @@ export * from './talent-pools';
 export * from './team';
 export * from './text';
 export * from './portal';
+export * from './theme';
