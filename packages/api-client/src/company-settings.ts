@@ -23,3 +23,13 @@ const templatePath = (kind: string, language: string) => `/v2/companies/settings
 export const fetchMailTemplates = (api: ApiClient) => api.get<MailTemplateResource[]>('/v2/companies/settings/mail-templates');
 export const saveMailTemplate = (api: ApiClient, kind: string, language: string, body: MailTemplateBody) => api.put<MailTemplateResource>(templatePath(kind, language), body);
 export const resetMailTemplate = (api: ApiClient, kind: string, language: string) => api.delete<MailTemplateResource>(templatePath(kind, language));
+
+/** What a career site can embed (settings_new/test writes its snippets with it; the brand editor previews them). */
+export interface EmbedTargets {
+  companyId: string;
+  widgetsUrl: string;
+  boards: Array<{ id: string; name: string }>;
+  /** Channels of open postings on a board, newest first. */
+  offers: Array<{ channelId: string; postingId: string }>;
+}
+export const fetchEmbedTargets = (api: ApiClient, signal?: AbortSignal) => api.get<EmbedTargets>('/v2/companies/settings/embed', signal ? { signal } : {});

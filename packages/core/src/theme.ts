@@ -43,6 +43,10 @@ export const DEFAULT_BRAND_COLORS: Record<BrandColorKey, string> = {
   background: '#ffffff',
 };
 
+/** The widgets' own corner radius (px) and spacing scale (rem) without a brand (their CSS fallbacks). */
+export const DEFAULT_BRAND_RADIUS = 8;
+export const DEFAULT_BRAND_SPACING = 1;
+
 /** Font stacks every visitor has (no font is downloaded from a third party); `inherit`: the page's font. */
 export const BRAND_FONT_STACKS: Record<BrandFont, string> = {
   inherit: 'inherit',
