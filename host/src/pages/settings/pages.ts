@@ -27,7 +27,7 @@ export const SETTINGS_PAGES: readonly SettingsPageEntry[] = [
     path: '/recruiter/settings_new/mycompany',
     titleKey: 'settingsNav.pages.mycompany',
     descriptionKey: 'settingsNav.descriptions.mycompany',
-    permission: PERMISSIONS.companySettingsManage,
+    // No permission: every recruiter sees the brand there (read-only); the page shows its forms to managers only.
     group: 'company',
     load: () => import('./mycompany/MyCompanyPage'),
   },

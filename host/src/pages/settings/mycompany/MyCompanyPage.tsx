@@ -1,6 +1,6 @@
 import { type CompanySettingsResource, fetchCompanySettings, isApiError, updateCompanySettings } from '@rec/api-client';
-import { type CompanySettingsPatch, LOCALES, type Locale } from '@rec/core';
-import { showErrorToast, showToast } from '@rec/stores';
+import { type CompanySettingsPatch, LOCALES, type Locale, PERMISSIONS } from '@rec/core';
+import { $permissions, can, showErrorToast, showToast } from '@rec/stores';
 import { Button, ErrorMessage, Loading } from '@rec/ui';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { $locale, api } from '../../../api';
@@ -8,10 +8,14 @@ import { useT } from '../../../i18n';
 import { useTitle } from '../../../title';
 import { useStore } from '../../../use-store';
 import { languageName } from '../../openings/shared';
+import { BrandEditor } from '../brand/BrandEditor';
 import { LogosSection } from './LogosSection';
 import { StagesEditor } from './StagesEditor';
 
-/** /recruiter/settings_new/mycompany: the company's fields, logos, privacy notice, retention and consent, stages and brand. */
+/**
+ * /recruiter/settings_new/mycompany: the company's fields, logos, privacy notice, retention and consent, stages and brand.
+ * Recruiters without COMPANIES:SETTINGS:MANAGE see the brand only, read-only.
+ */
 export default function MyCompanyPage() {
   const t = useT();
   const heading = t('settingsNav.pages.mycompany');
@@ -19,6 +23,10 @@ export default function MyCompanyPage() {
   const [settings, setSettings] = useState<CompanySettingsResource | null>(null);
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Any recruiter opens the page to see the brand (issue 16); only a manager gets the forms (the
+  // server refuses the others' PATCH with 403 whatever the page shows).
+  useStore($permissions);
+  const canManage = can(PERMISSIONS.companySettingsManage);
 
   const load = useCallback(async () => {
     try {
@@ -51,15 +59,15 @@ export default function MyCompanyPage() {
       {!settings && !failed ? <Loading label={t('settingsNav.loading')} /> : null}
       {settings ? (
         <>
-          <CompanyFields settings={settings} busy={busy} onSave={save} />
-          <LogosSection logos={settings.logos} onChanged={load} />
-          <PrivacyNotice settings={settings} busy={busy} onSave={save} />
-          <StagesEditor key={JSON.stringify(settings.stages)} stages={settings.stages} locale={$locale.get()} busy={busy} onSave={(stages) => save({ stages })} />
-          {/* ---- Brand: engineer "branding" (branch h-branding) mounts host/src/pages/settings/brand/BrandEditor.tsx here, saving `brand` through the same PATCH. ---- */}
-          <section className="settings-section" aria-labelledby="brand-title" id="brand">
-            <h2 id="brand-title">{t('companySettings.brand.title')}</h2>
-            <p className="settings-hint">{t('companySettings.brand.hint')}</p>
-          </section>
+          {canManage ? (
+            <>
+              <CompanyFields settings={settings} busy={busy} onSave={save} />
+              <LogosSection logos={settings.logos} onChanged={load} />
+              <PrivacyNotice settings={settings} busy={busy} onSave={save} />
+              <StagesEditor key={JSON.stringify(settings.stages)} stages={settings.stages} locale={$locale.get()} busy={busy} onSave={(stages) => save({ stages })} />
+            </>
+          ) : null}
+          <BrandEditor brand={settings.brand} logos={settings.logos} busy={busy} readOnly={!canManage} onSave={(brand) => save({ brand })} />
         </>
       ) : null}
     </section>
