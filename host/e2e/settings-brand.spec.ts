@@ -1,0 +1,138 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolation, signIn } from './helpers';
+
+// Seeded demo logins: the owner's interface speaks French, the viewer's English.
+const OWNER = { email: 'claire.owner@lumen.example', password: 'lumen-owner-2026' };
+const VIEWER = { email: 'victor.viewer@lumen.example', password: 'lumen-viewer-2026' };
+const PAGE = '/recruiter/settings_new/mycompany';
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const fr = JSON.parse(readFileSync(join(ROOT, 'locales/app/fr.json'), 'utf8'));
+
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).or(page.getByRole('alert').filter({ hasText: text })).first();
+
+/** The colour the preview's board paints its offer titles with, read inside the element's shadow root. */
+const previewPrimary = (page: Page) =>
+  page
+    .getByTestId('brand-preview-board')
+    .locator('rec-board')
+    .evaluate((board) => {
+      const title = board.shadowRoot?.querySelector('.offer-title');
+      return title ? getComputedStyle(title).color : null;
+    });
+
+/** The saved brand, as the API answers it. */
+async function savedBrand(page: Page): Promise<unknown> {
+  const response = await page.request.get('/v2/companies/settings');
+  expect(response.ok()).toBe(true);
+  return (await response.json()).brand;
+}
+
+/** A PATCH from inside the page, so the browser sends our Origin (a foreign one is refused before any permission check). */
+const patchBrand = (page: Page, brand: unknown) =>
+  page.evaluate(async (body) => (await fetch('/v2/companies/settings', { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ brand: body }) })).status, brand);
+
+test.describe('brand editor (settings_new/mycompany)', () => {
+  test('the owner recolours by typing, sees the preview follow, is warned about a pale primary and saves after confirming', async ({ page }) => {
+    test.setTimeout(90_000);
+    await signIn(page, OWNER);
+    await page.goto(PAGE);
+    const original = await savedBrand(page);
+    try {
+      const brand = page.locator('#brand');
+      await expect(brand.getByRole('heading', { level: 2, name: 'Marque' })).toBeVisible();
+      // The preview is the company's real board: wait for its offers before judging their colour.
+      await expect.poll(() => previewPrimary(page), { timeout: 15_000 }).not.toBeNull();
+      await expect(page.getByTestId('brand-preview-offer').locator('rec-offer form').first()).toBeAttached({ timeout: 15_000 });
+
+      // Keyboard only: focus the hex field, select what it holds, type the new code.
+      const primary = brand.getByRole('textbox', { name: 'Principale', exact: true });
+      await primary.focus();
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.type('#b4451f');
+      await expect.poll(() => previewPrimary(page)).toBe('rgb(180, 69, 31)');
+      const contrast = brand.getByRole('status', { name: 'Contraste' });
+      await expect(contrast).toContainText('WCAG AA');
+
+      // A half-typed code is not a colour: said at the field, the preview keeps the last one.
+      await page.keyboard.press('Backspace');
+      await expect(brand.getByText('Saisissez un code couleur comme #1f5fbf.')).toBeVisible();
+      await expect(primary).toHaveAttribute('aria-invalid', 'true');
+      expect(await previewPrimary(page)).toBe('rgb(180, 69, 31)');
+
+      // A pale primary: the pairs it breaks are listed live, with their ratio and the one needed.
+      await primary.fill('#ffe066');
+      await expect.poll(() => previewPrimary(page)).toBe('rgb(255, 224, 102)');
+      await expect(contrast).toContainText('Ces paires sont difficiles à lire');
+      await expect(contrast.getByRole('listitem')).toHaveText([
+        /^Principale sur Surface : 1,\d+:1, il faut 4,5:1$/,
+        /^Principale sur Arrière-plan : 1,\d+:1, il faut 4,5:1$/,
+        /^Texte des boutons sur Principale : 1,\d+:1, il faut 4,5:1$/,
+      ]);
+
+      // Saving asks first; Escape cancels and nothing is saved.
+      const save = brand.getByRole('button', { name: 'Enregistrer la marque' });
+      await save.click();
+      const dialog = page.getByRole('alertdialog', { name: 'Enregistrer une marque peu lisible ?' });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole('listitem')).toHaveCount(3);
+      // The safe choice has focus (the × button carries the same name, hence the text match).
+      await expect(dialog.getByText('Continuer à modifier', { exact: true })).toBeFocused();
+      // Tab stays inside the dialog.
+      for (let step = 0; step < 4; step++) {
+        await page.keyboard.press('Tab');
+        expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+      }
+      await page.keyboard.press('Escape');
+      await expect(dialog).toHaveCount(0);
+      await expect(save).toBeFocused();
+      expect(await savedBrand(page)).toEqual(original);
+
+      await save.click();
+      await dialog.getByRole('button', { name: 'Enregistrer quand même' }).click();
+      await expect(toast(page, fr.companySettings.saved)).toBeVisible();
+      await expect.poll(() => savedBrand(page)).toEqual({ colors: { primary: '#ffe066' } });
+
+      // The saved brand comes back into the editor.
+      await page.reload();
+      await expect(page.locator('#brand').getByRole('textbox', { name: 'Principale', exact: true })).toHaveValue('#ffe066');
+      await expect.poll(() => previewPrimary(page), { timeout: 15_000 }).toBe('rgb(255, 224, 102)');
+      await expect(page.locator('#brand').getByRole('status', { name: 'Contraste' }).getByRole('listitem')).toHaveCount(3);
+    } finally {
+      // Other specs share the database: put the company's brand back as it was.
+      expect(await patchBrand(page, original)).toBe(200);
+    }
+  });
+
+  test('the page is axe clean at 390 px and 1280 px, in French and German', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page, OWNER);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const language of ['fr', 'de']) {
+        await page.goto(language === 'fr' ? PAGE : `${PAGE}?language=${language}`);
+        await expect(page.locator('#brand-title')).toHaveText(language === 'fr' ? 'Marque' : 'Marke');
+        await expect.poll(() => previewPrimary(page), { timeout: 15_000 }).not.toBeNull();
+        await page.waitForLoadState('networkidle');
+        await expectNoAxeViolation(page);
+        const size = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+        expect(size.scroll, `${language} at ${width} px`).toBeLessThanOrEqual(size.inner);
+      }
+    }
+  });
+
+  test('a viewer sees the brand read-only, and the server refuses a change', async ({ page }) => {
+    await signIn(page, VIEWER);
+    await page.goto(PAGE);
+    const brand = page.locator('#brand');
+    await expect(brand.getByRole('heading', { level: 2, name: 'Brand' })).toBeVisible();
+    await expect(brand.getByText('Only an owner can change the brand. You see it as it is saved.')).toBeVisible();
+    await expect(brand.getByRole('textbox', { name: 'Primary', exact: true })).toBeDisabled();
+    await expect(brand.getByRole('button', { name: 'Save the brand' })).toHaveCount(0);
+    // The owner's forms are not there either (they would only be refused).
+    await expect(page.getByRole('heading', { level: 2, name: 'Logos' })).toHaveCount(0);
+    expect(await patchBrand(page, { colors: { primary: '#000000' } })).toBe(403);
+  });
+});
