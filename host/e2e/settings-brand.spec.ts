@@ -123,6 +123,17 @@ test.describe('brand editor (settings_new/mycompany)', () => {
     }
   });
 
+  test('a company without a board or an open offer is told so in the preview', async ({ page }) => {
+    await signIn(page, OWNER);
+    // The embed targets as a company that has published nothing yet would get them.
+    await page.route('**/v2/companies/settings/embed', (route) => route.fulfill({ json: { companyId: 'x', widgetsUrl: '/widgets/rec-widgets.js', boards: [], offers: [] } }));
+    await page.goto(PAGE);
+    const preview = page.locator('#brand').getByRole('region', { name: 'Aperçu' });
+    await expect(preview.getByText("Votre entreprise n'a pas encore de page d'offres : rien à prévisualiser ici.")).toBeVisible();
+    await expect(preview.getByText("Votre entreprise n'a pas encore d'offre ouverte : aucune offre à prévisualiser.")).toBeVisible();
+    await expect(preview.locator('rec-board, rec-offer')).toHaveCount(0);
+  });
+
   test('a viewer sees the brand read-only, and the server refuses a change', async ({ page }) => {
     await signIn(page, VIEWER);
     await page.goto(PAGE);
