@@ -78,6 +78,8 @@ test.describe('brand editor (settings_new/mycompany)', () => {
       const dialog = page.getByRole('alertdialog', { name: 'Enregistrer une marque peu lisible ?' });
       await expect(dialog).toBeVisible();
       await expect(dialog.getByRole('listitem')).toHaveCount(3);
+      // What is asked is read with the title: the warning and the pairs.
+      await expect(dialog).toHaveAccessibleDescription(/^Certains textes seront difficiles à lire pour beaucoup de candidats : Principale sur Surface/);
       // The safe choice has focus (the × button carries the same name, hence the text match).
       await expect(dialog.getByText('Continuer à modifier', { exact: true })).toBeFocused();
       // Tab stays inside the dialog.

@@ -15,6 +15,8 @@ export interface DialogProps {
   role?: 'dialog' | 'alertdialog';
   /** Escape and the close button are ignored while an action runs. */
   busy?: boolean;
+  /** Id of the text that says what is asked (read with the title when the dialog opens; an alertdialog's message). */
+  describedBy?: string;
 }
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -24,7 +26,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
  * role and aria-modal said explicitly, Tab kept inside, Escape closing, and focus given back
  * to the element that opened it (or to `returnFocus`).
  */
-export function Dialog({ open, title, onClose, children, actions, closeLabel, returnFocus, role = 'dialog', busy = false }: DialogProps) {
+export function Dialog({ open, title, onClose, children, actions, closeLabel, returnFocus, role = 'dialog', busy = false, describedBy }: DialogProps) {
   const ref = useRef<HTMLDialogElement | null>(null);
   const id = useId();
   const titleId = `${id}-title`;
@@ -78,6 +80,7 @@ export function Dialog({ open, title, onClose, children, actions, closeLabel, re
       role={role}
       aria-modal="true"
       aria-labelledby={titleId}
+      aria-describedby={describedBy}
       onKeyDown={onKeyDown}
       onCancel={(event) => {
         // Escape is handled above (the native cancel would close without telling React).

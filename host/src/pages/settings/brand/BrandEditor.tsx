@@ -156,6 +156,7 @@ export function BrandEditor({
         title={t('brandEditor.confirm.title')}
         closeLabel={t('brandEditor.confirm.cancel')}
         onClose={() => setConfirming(false)}
+        describedBy={`${id}-confirm-text ${id}-confirm-issues`}
         actions={
           <>
             <Button variant="secondary" onClick={() => setConfirming(false)} data-autofocus="">
@@ -172,8 +173,8 @@ export function BrandEditor({
           </>
         }
       >
-        <p>{t('brandEditor.confirm.text')}</p>
-        <ContrastIssueList issues={issues} locale={locale} />
+        <p id={`${id}-confirm-text`}>{t('brandEditor.confirm.text')}</p>
+        <ContrastIssueList issues={issues} locale={locale} id={`${id}-confirm-issues`} />
       </Dialog>
     </section>
   );
