@@ -146,6 +146,7 @@ test.describe('brand editor (settings_new/mycompany)', () => {
     await expect(brand.getByRole('button', { name: 'Save the brand' })).toHaveCount(0);
     // The owner's forms are not there either (they would only be refused).
     await expect(page.getByRole('heading', { level: 2, name: 'Logos' })).toHaveCount(0);
+    await expectNoAxeViolation(page);
     expect(await patchBrand(page, { colors: { primary: '#000000' } })).toBe(403);
   });
 });
