@@ -25,4 +25,3 @@ export * from './team';
 export * from './text';
 export * from './portal';
 export * from './theme';
-export * from './theme-schema';

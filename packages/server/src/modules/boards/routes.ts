@@ -1,4 +1,5 @@
-import { BoardOffersSchema, type BoardParams, BoardParamsSchema, ERROR_KEYS, LanguageQuerySchema, type LanguageQuery, ThemedBoardSchema } from '@rec/core';
+import { BoardOffersSchema, type BoardParams, BoardParamsSchema, ERROR_KEYS, LanguageQuerySchema, type LanguageQuery } from '@rec/core';
+import { ThemedBoardSchema } from '@rec/core/theme-schema';
 import type { FastifyPluginAsync } from 'fastify';
 import { languagePreferences } from '../../http/page-language';
 import { jsonAnswer, type PublicAnswerCache, sendCachedAnswer } from '../../http/public-answer-cache';

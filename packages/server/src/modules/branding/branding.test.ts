@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { type CompanyLogo, CompanyThemeSchema, type Theme, ThemedBoardSchema, ThemedOfferSchema } from '@rec/core';
+import type { CompanyLogo, Theme } from '@rec/core';
+import { CompanyThemeSchema, ThemedBoardSchema, ThemedOfferSchema } from '@rec/core/theme-schema';
 import * as v from 'valibot';
 import { DEMO } from '../../seed/demo-ids';
 import { pngBytes } from '../../testing/png';

@@ -1,4 +1,5 @@
-import { type CompanyThemeParams, CompanyThemeParamsSchema, CompanyThemeSchema, ERROR_KEYS } from '@rec/core';
+import { ERROR_KEYS } from '@rec/core';
+import { type CompanyThemeParams, CompanyThemeParamsSchema, CompanyThemeSchema } from '@rec/core/theme-schema';
 import type { FastifyPluginAsync } from 'fastify';
 import { jsonAnswer, type PublicAnswerCache, sendCachedAnswer } from '../../http/public-answer-cache';
 import { validateRequest } from '../../http/validation';

@@ -1,4 +1,5 @@
-import { type CompanyThemeParams, companySettingsOf, ERROR_KEYS, LOGO_MASKS, type LogoMask, type Theme, type ThemeLogo } from '@rec/core';
+import { companySettingsOf, ERROR_KEYS, LOGO_MASKS, type LogoMask, type Theme, type ThemeLogo } from '@rec/core';
+import type { CompanyThemeParams } from '@rec/core/theme-schema';
 import { HttpError } from '../../http/errors';
 import { logoImageOf } from '../offers/service';
 import type { BrandingRepository } from './repository';

@@ -1,4 +1,5 @@
-import { ERROR_KEYS, LanguageQuerySchema, type LanguageQuery, ObjectIdSchema, type OfferChannelParams, OfferChannelParamsSchema, ThemedOfferSchema } from '@rec/core';
+import { ERROR_KEYS, LanguageQuerySchema, type LanguageQuery, ObjectIdSchema, type OfferChannelParams, OfferChannelParamsSchema } from '@rec/core';
+import { ThemedOfferSchema } from '@rec/core/theme-schema';
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { offerLanguagePreferences } from '../../http/page-language';
