@@ -16,7 +16,7 @@ export const ThemeLogoSchema = v.object({
   mask: v.optional(v.picklist(LOGO_MASKS)),
 });
 
-export const ThemeSchema = v.object({ brand: BrandSchema, logo: v.optional(ThemeLogoSchema) });
+export const ThemeSchema = v.object({ brand: BrandSchema, logo: v.optional(ThemeLogoSchema), properties: v.optional(v.record(v.string(), v.string())) });
 
 /** `GET /v2/companies/{companyId}/theme`. */
 export const CompanyThemeSchema = v.object({ theme: ThemeSchema });

@@ -1,4 +1,4 @@
-import { companySettingsOf, ERROR_KEYS, LOGO_MASKS, type LogoMask, type Theme, type ThemeLogo } from '@rec/core';
+import { brandCustomProperties, companySettingsOf, ERROR_KEYS, LOGO_MASKS, type LogoMask, type Theme, type ThemeLogo } from '@rec/core';
 import type { CompanyThemeParams } from '@rec/core/theme-schema';
 import { HttpError } from '../../http/errors';
 import { logoImageOf } from '../offers/service';
@@ -20,7 +20,8 @@ function themeLogoOf(settings: Record<string, unknown>): ThemeLogo | undefined {
 export function companyTheme(settings: Record<string, unknown> | null | undefined): Theme {
   const stored = settings ?? {};
   const logo = themeLogoOf(stored);
-  return { brand: companySettingsOf(stored).brand, ...(logo ? { logo } : {}) };
+  const { brand } = companySettingsOf(stored);
+  return { brand, ...(logo ? { logo } : {}), properties: Object.fromEntries(brandCustomProperties(brand)) };
 }
 
 export type BrandingService = ReturnType<typeof createBrandingService>;
