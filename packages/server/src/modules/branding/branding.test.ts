@@ -14,15 +14,20 @@ const BOARD_URL = `/v2/boards/${DEMO.boardId}`;
 const OFFER_URL = `/v2/offers/channel/${DEMO.sampleChannelId}`;
 
 it('builds the theme from stored settings: brand, default logo with its mask; invalid parts left out', () => {
-  assert.deepEqual(companyTheme(undefined), { brand: {} });
+  assert.deepEqual(companyTheme(undefined), { brand: {}, properties: {} });
   assert.deepEqual(
     companyTheme({ brand: { colors: { primary: '#b4451f' }, radius: 4 }, logoImage: { url: 'https://x.test/v2/logos/1', width: 320, height: 80, mask: 'BLACK' } }),
-    { brand: { colors: { primary: '#b4451f' }, radius: 4 }, logo: { url: 'https://x.test/v2/logos/1', width: 320, height: 80, mask: 'BLACK' } },
+    {
+      brand: { colors: { primary: '#b4451f' }, radius: 4 },
+      logo: { url: 'https://x.test/v2/logos/1', width: 320, height: 80, mask: 'BLACK' },
+      properties: { '--rec-color-primary': '#b4451f', '--rec-radius': '4px' },
+    },
   );
   // A stored brand that no longer validates shows no brand rather than failing a public page.
   assert.deepEqual(companyTheme({ brand: { colors: { primary: 'red' } }, logoImage: { url: 'u', width: 1, height: 1, mask: 'PURPLE' } }), {
     brand: {},
     logo: { url: 'u', width: 1, height: 1 },
+    properties: {},
   });
 });
 
@@ -67,6 +72,7 @@ describeEachBackend('company theme', (context) => {
     const after = await h.call(undefined, 'GET', BOARD_URL, undefined);
     assert.notEqual(after.headers.etag, board.headers.etag, 'the ETag follows the brand');
     assert.deepEqual(after.json().theme.brand, brand);
+    assert.equal(after.json().theme.properties['--rec-color-primary'], '#8a2be2');
     assert.deepEqual((await themeOf(OFFER_URL)).brand, brand);
     assert.deepEqual((await themeOf(THEME_URL)).brand, brand);
 
