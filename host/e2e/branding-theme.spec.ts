@@ -69,6 +69,15 @@ test('the brand and default logo the owner saves show on the career site board a
     await expect(offerLogo).toHaveAttribute('alt', 'Lumen Robotics');
     await expect(offerLogo).toHaveCSS('filter', 'brightness(0)');
     await expectNoAxeViolation(page, 'rec-offer');
+
+    // The other pages we serve mount the same elements: the full-page board and the offer by its own id.
+    await page.goto('/board/64b0b0a4d000000000000001');
+    await expect(page.locator('rec-board [part~="offer-title"]').first()).toHaveCSS('color', PRIMARY_RGB);
+    await expect(page.locator('rec-board img[part~="logo"]')).toHaveAttribute('src', created.json.url);
+    const postingId = (await api<{ _id: string }>(page, 'GET', `/v2/offers/channel/${SAMPLE_CHANNEL}`)).json._id;
+    await page.goto(`/offer/${postingId}`);
+    await expect(page.locator('rec-offer [part~="apply-button"]')).toHaveCSS('background-color', PRIMARY_RGB);
+    await expect(page.locator('rec-offer img[part~="logo"]')).toHaveAttribute('src', created.json.url);
   } finally {
     // Other specs share the database: the brand and the default logo as they were.
     await api(page, 'PATCH', '/v2/companies/settings', { brand: before.brand });
