@@ -1,0 +1,2 @@
+export declare function safeLink(href: string | null): string | undefined;
+export declare function sanitizeHtml(html: string): string;
