@@ -1,2 +1,0 @@
-export declare function safeLink(href: string | null): string | undefined;
-export declare function sanitizeHtml(html: string): string;
