@@ -3,7 +3,7 @@ import { COMMON_PART, type LocalePart, loadLocale, OFFER_PART, type Translate } 
 // Deep import: the stores index also holds the form's store, which must stay in the form chunk.
 import { createOfferStore } from '@rec/stores/offer';
 import type { ShareActions as ShareActionsComponent } from '@rec/ui/share-actions';
-import { type ElementProps, headingTag, hostOf, Loading, PoweredBy, resolveApiBase, safeUrl, useStore, useTranslate, visitReferralCode } from '@rec/ui';
+import { CompanyLogo, type ElementProps, headingTag, hostOf, Loading, PoweredBy, resolveApiBase, safeUrl, ThemeScope, useStore, useTranslate, visitReferralCode } from '@rec/ui';
 import { type ComponentType, useEffect, useMemo, useRef, useState } from 'react';
 import type { ApplyFormProps } from './ApplyForm';
 import { addJobPostingToHead } from './job-posting';
@@ -160,7 +160,9 @@ export function Offer({ channelId, offerId, embedded, language, apiBase, referra
   const companyId = offer.company?._id;
 
   return (
+    <ThemeScope properties={offer.theme?.properties}>
     <article className={`offer offer-${mode}`} part="offer" lang={locale} aria-labelledby="rec-offer-title">
+      {offer.theme?.logo && offer.company ? <CompanyLogo logo={offer.theme.logo} alt={offer.company.name} /> : null}
       <Heading id="rec-offer-title" className="offer-title" part="title">
         {title}
       </Heading>
@@ -208,5 +210,6 @@ export function Offer({ channelId, offerId, embedded, language, apiBase, referra
       {mode === 'page' && Share ? <Share url={offer.url.canonical} title={title} t={t} /> : null}
       <PoweredBy t={t} />
     </article>
+    </ThemeScope>
   );
 }
