@@ -95,7 +95,9 @@ test.describe('brand editor (settings_new/mycompany)', () => {
       await save.click();
       await dialog.getByRole('button', { name: 'Enregistrer quand même' }).click();
       await expect(toast(page, fr.companySettings.saved)).toBeVisible();
-      await expect.poll(() => savedBrand(page)).toEqual({ colors: { primary: '#ffe066' } });
+      // Only what differs from the defaults is saved: the seeded font and radius stay, the primary is the new one
+      // (the seeded text colour is the default one, so it is not stored again).
+      await expect.poll(() => savedBrand(page)).toEqual({ colors: { primary: '#ffe066' }, font: 'system', radius: 10 });
 
       // The saved brand comes back into the editor.
       await page.reload();

@@ -42,7 +42,7 @@ type Element$ = HTMLElement & { shadowRoot: ShadowRoot };
 const $ = (element: Element, selector: string) => element.shadowRoot?.querySelector<HTMLElement>(selector) ?? null;
 
 describe('<rec-offer> with the company theme', () => {
-  it('shows the logo in its reserved box, masked, and the brand on the offer and its apply form', async () => {
+  it('shows the logo in its reserved box, on its dark plate (BLACK), and the brand on the offer and its apply form', async () => {
     let open = () => {};
     gate = new Promise((resolve) => {
       open = resolve;
@@ -65,7 +65,8 @@ describe('<rec-offer> with the company theme', () => {
     await waitUntil(() => $(element, '[part~="apply-button"]'), 'offer did not show', { timeout: 4000 });
     const logo = $(element, 'img[part~="logo"]') as HTMLImageElement;
     expect(logo.alt).to.equal('Lumen Robotics');
-    expect(getComputedStyle(logo).filter).to.equal('brightness(0)');
+    expect(getComputedStyle(logo).filter).to.equal('none');
+    expect(getComputedStyle($(element, '[part~="logo-box"]') as HTMLElement).backgroundColor).to.equal('rgb(29, 36, 51)');
     expect(getComputedStyle($(element, '[part~="apply-button"]') as HTMLElement).backgroundColor).to.equal(PURPLE);
     await expect(element).to.be.accessible();
 

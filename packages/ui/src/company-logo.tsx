@@ -9,12 +9,14 @@ export function logoBox({ width, height }: { width: number; height: number }) {
 
 /**
  * The company's default logo from its theme. Width and height come from the server, so the box
- * is reserved before the image arrives. A mask draws it in one colour (WHITE: white, on the
- * brand's primary colour so it stays visible on a white page; BLACK: black).
+ * is reserved before the image arrives. The mask says which background the logo is made for (the
+ * logos page: WHITE "for light backgrounds", BLACK "for dark backgrounds"): a WHITE logo shows as it
+ * is on the widget's light surface, a BLACK one on a plate of the brand's dark text colour. The
+ * logo's own colours are never altered.
  */
 export function CompanyLogo({ logo, alt }: { logo: ThemeLogo; alt: string }) {
   return (
-    <span className={`rec-logo rec-logo-${logo.mask ?? ""}`} part="logo-box">
+    <span className={`rec-logo rec-logo-${logo.mask ?? "WHITE"}`} part="logo-box">
       <img part="logo" src={safeUrl(logo.url) ?? ''} {...logoBox(logo)} alt={alt} />
     </span>
   );

@@ -10,6 +10,7 @@ import { seedDemoApplications } from './demo-applications';
 import { seedDemoInsights } from './demo-insights';
 import { seedDemoOpenings } from './demo-openings';
 import { seedDemoPipeline } from './demo-pipeline';
+import { DEMO_LUMEN_BRAND } from './demo-brand';
 import { DEMO_ORGANIZATIONS, DEMO_REMOTE_OFFERS, DEMO_SALARIES, PLACE_COUNTRY } from './demo-job-places';
 import { DEMO_OFFERS, type DemoOffer, demoDescription, PLACES } from './demo-offers';
 import { seedDemoSteps } from './demo-steps';
@@ -33,7 +34,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
     await trx
       .insertInto('companies')
       .values([
-        { id: DEMO.companyId, name: DEMO.companyName, slug: DEMO.companySlug, settings: { language: DEMO.boardLanguage, ...DEMO_ORGANIZATIONS.lumen } },
+        { id: DEMO.companyId, name: DEMO.companyName, slug: DEMO.companySlug, settings: { language: DEMO.boardLanguage, ...DEMO_ORGANIZATIONS.lumen, brand: DEMO_LUMEN_BRAND } },
         { id: DEMO.otherCompanyId, name: DEMO.otherCompanyName, slug: DEMO.otherCompanySlug, settings: { language: DEMO.otherBoardLanguage, ...DEMO_ORGANIZATIONS.nordwind } },
       ])
       .onConflict((oc) => oc.doNothing())

@@ -3,10 +3,12 @@ import { it } from 'node:test';
 import { BoardOffersSchema, BoardSchema, LOCALES, type Locale, type Offer, pickText } from '@rec/core';
 import * as v from 'valibot';
 import { DEMO_BOARD_NAMES } from '../../seed/demo-board-names';
+import { DEMO_LUMEN_BRAND } from '../../seed/demo-brand';
 import { DEMO, DEMO_PREFIX, demoId } from '../../seed/demo-ids';
 import { DEMO_OFFERS } from '../../seed/demo-offers';
 import { describeEachBackend } from '../../testing/test-database';
 import { reportDirectWrite } from '../../testing/direct-writes';
+import { companyTheme } from '../branding/service';
 
 const BOARD_URL = `/v2/boards/${DEMO.boardId}`;
 const OFFERS_URL = `${BOARD_URL}/offers`;
@@ -47,8 +49,8 @@ describeEachBackend('GET /v2/boards/:id', (context) => {
       names: DEMO_BOARD_NAMES.lumen,
       company: { _id: DEMO.companyId, name: 'Lumen Robotics' },
       spontaneousOfferChannelUrl: `http://rec.test/offer/c/${DEMO.spontaneousChannelId}`,
-      // The demo company has no brand nor logo of ours (the branding tests set them).
-      theme: { brand: {}, properties: {} },
+      // The demo company's seeded brand (no default logo of ours: the branding tests set one).
+      theme: companyTheme({ brand: DEMO_LUMEN_BRAND }),
     });
   });
 

@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import type { DomainEvent } from '../../events/event-bus';
 import { DEMO_ACCOUNTS } from '../../seed/demo-accounts';
+import { DEMO_LUMEN_BRAND } from '../../seed/demo-brand';
 import { DEMO } from '../../seed/demo-ids';
+import { companyTheme } from '../branding/service';
 import { uploadCv } from '../../testing/candidate';
 import { multipartFile, SMALL_PDF } from '../../testing/multipart';
 import { describeEachBackend } from '../../testing/test-database';
@@ -205,7 +207,7 @@ describeEachBackend('the applicant step flow', (context) => {
     assert.equal(current._id, second.applicationId, 'the newest by default');
     assert.equal(current.locale, 'fr');
     assert.equal(current.companyName, DEMO.companyName);
-    assert.deepEqual(current.theme, { brand: {}, properties: {} }, "the company's theme (the seed has no brand)");
+    assert.deepEqual(current.theme, companyTheme({ brand: DEMO_LUMEN_BRAND }), "the company's theme (the seeded brand)");
     assert.deepEqual(current.applications.map((a: { _id: string }) => a._id).sort(), [first.applicationId, second.applicationId].sort());
 
     const login = (id: string) => context.app.inject({ method: 'POST', url: '/v2/applicants/login', headers: { cookie, origin: ORIGIN }, payload: { _applicantId: id } });
