@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 // Seeded demo ids (packages/server/src/seed/demo-ids.ts).
 /** The demo company, Lumen Robotics. */
@@ -74,4 +74,26 @@ export async function signInThroughForm(page: Page, { email, password }: Account
   await expect(page).toHaveURL(/\/login\/password\?email=/);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** A mail of the local outbox (`/dev/outbox.json`, development servers only). */
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  links: string[];
+  attachments: Array<{ filename: string; contentType: string; content: string }>;
+}
+
+/** Waits for the outbox mail to `email` that `match` accepts (mails go out after the answer). */
+export async function mailTo(request: APIRequestContext, email: string, match: (mail: OutboxMail) => boolean): Promise<OutboxMail> {
+  let found: OutboxMail | undefined;
+  await expect
+    .poll(async () => {
+      const mails = (await (await request.get('/dev/outbox.json')).json()) as OutboxMail[];
+      found = mails.find((mail) => mail.to.includes(email) && match(mail));
+      return !!found;
+    })
+    .toBe(true);
+  return found!;
 }

@@ -159,6 +159,85 @@ test.describe('the pipeline of an opening (owner, French interface)', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
     await expectNoAxeViolation(page);
   });
+
+  test('a column shows its first 20 cards, "show more" reveals the next ones with focus on the first; j/k and m reach them; counts stay exact; axe clean', async ({ page }) => {
+    // The opening's 30 seeded candidates (and those other specs add) all go back to New, so that
+    // one column holds more than a page: last in this file, the tests above need their stages.
+    const everyone: string[] = [];
+    for (let pageNumber = 1; ; pageNumber += 1) {
+      const answer = await page.request.get(`/v2/recruiter/openings/${OPENING}/pipeline`, { params: { rowsPerPage: '40', page: String(pageNumber) } });
+      const { items, total: all } = (await answer.json()) as { items: Item[]; total: number };
+      everyone.push(...items.map((item) => item.applicationId));
+      if (everyone.length >= all || !items.length) break;
+    }
+    const headers = { origin: baseURL };
+    const back = await page.request.post(`/v2/recruiter/openings/${OPENING}/applications/bulk`, { data: { action: 'move', applicationIds: everyone, stage: 'NEW' }, headers });
+    expect(back.ok(), await back.text()).toBe(true);
+    const total = everyone.length;
+    expect(total).toBeGreaterThanOrEqual(30);
+
+    await page.goto(`/recruiter/openings/${OPENING}/candidates`);
+    const fresh = column(page, 'NEW');
+    const cards = fresh.locator('.pipeline-card');
+    await expect(cards).toHaveCount(20);
+    const heading = fresh.getByRole('heading', { level: 2 });
+    await expect(heading).toHaveText(`Nouveau ${total} candidats`);
+    const shown = Math.min(40, total);
+    await fresh.getByRole('button', { name: `Afficher ${shown - 20} de plus dans « Nouveau »` }).focus();
+    await page.keyboard.press('Enter');
+    await expect(cards).toHaveCount(shown);
+    const revealed = cards.nth(20).locator('[data-review-item]');
+    await expect(revealed).toBeFocused();
+    await expect(heading).toHaveText(`Nouveau ${total} candidats`);
+    // Each card once: the next page continues the column.
+    const names = await fresh.locator('[data-review-item]').allTextContents();
+    expect(new Set(names).size).toBe(shown);
+    await expectNoAxeViolation(page);
+
+    // Keyboard review goes on from the revealed card, and `m` moves it.
+    await page.keyboard.press('k');
+    await expect(cards.nth(19).locator('[data-review-item]')).toBeFocused();
+    await page.keyboard.press('j');
+    await expect(revealed).toBeFocused();
+    const name = (await revealed.textContent()) ?? '';
+    await page.keyboard.press('m');
+    const menu = page.getByRole('menu', { name: `Déplacer vers… ${name}` });
+    await menu.getByRole('menuitem', { name: 'En examen' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: 'Déplacé vers « En examen »' })).toBeVisible();
+    // It is in sight in its new column (wherever it sorts there) and keeps the focus.
+    await expect(column(page, 'IN_REVIEW').getByRole('link', { name, exact: true })).toBeFocused();
+    await expect(card(page, name)).toHaveCount(1);
+    expect((await itemNamed(page, name)).stage).toBe('IN_REVIEW');
+    await expect(heading).toHaveText(`Nouveau ${total - 1} candidats`);
+    // The column keeps what was revealed after the reload.
+    await expect(cards).toHaveCount(Math.min(40, total - 1));
+
+    // A revealed card moves by drag and drop too (a tall window: card and column both on screen, as a drag needs).
+    await page.setViewportSize({ width: 1280, height: 4200 });
+    const dragged = cards.nth(25);
+    const draggedName = (await dragged.locator('[data-review-item]').textContent()) ?? '';
+    const target = column(page, 'OFFER').getByRole('heading', { level: 2 });
+    await dragged.hover();
+    await page.mouse.down();
+    const box = await target.boundingBox();
+    if (!box) throw new Error('the Offer column is not on screen');
+    // The Offer column is empty now: release on its heading.
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 12 });
+    await page.mouse.up();
+    await expect(column(page, 'OFFER').getByRole('link', { name: draggedName, exact: true })).toBeVisible();
+    expect((await itemNamed(page, draggedName)).stage).toBe('OFFER');
+
+    // Back to New on a fresh page: it sorts beyond New's first 20 cards, yet shows there, focused.
+    await page.reload();
+    await expect(cards).toHaveCount(20);
+    await column(page, 'OFFER').getByRole('button', { name: `Déplacer vers… ${draggedName}` }).click();
+    await page.getByRole('menuitem', { name: 'Nouveau' }).click();
+    await expect(fresh.getByRole('link', { name: draggedName, exact: true })).toBeFocused();
+    await expect(cards).toHaveCount(21);
+    await expect(heading).toHaveText(`Nouveau ${total - 1} candidats`);
+    expect((await itemNamed(page, draggedName)).stage).toBe('NEW');
+  });
 });
 
 test('the viewer sees the pipeline without any decision, and the API refuses her writes', async ({ page }) => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import JSZip from 'jszip';
-import { expectNoAxeViolation, LUMEN, SAMPLE_CHANNEL, signIn, smallPdf } from './helpers';
+import { expectNoAxeViolation, LUMEN, mailTo, type OutboxMail, SAMPLE_CHANNEL, signIn, smallPdf } from './helpers';
 
 /** The same sample offer through its share link: a second application of the same candidate. */
 const SHARE_CHANNEL = '64b0c4a10000000000001001';
@@ -14,25 +14,6 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const UPLOADS = join(tmpdir(), `rec-e2e-${PORT}`, 'uploads', LUMEN);
 const OWNER = { email: 'claire.owner@lumen.example', password: 'lumen-owner-2026' };
 
-interface OutboxMail {
-  to: string;
-  subject: string;
-  text: string;
-  links: string[];
-  attachments: Array<{ filename: string; contentType: string; content: string }>;
-}
-
-async function mailTo(request: APIRequestContext, email: string, match: (mail: OutboxMail) => boolean): Promise<OutboxMail> {
-  let found: OutboxMail | undefined;
-  await expect
-    .poll(async () => {
-      const mails = (await (await request.get('/dev/outbox.json')).json()) as OutboxMail[];
-      found = mails.find((mail) => mail.to.includes(email) && match(mail));
-      return !!found;
-    })
-    .toBe(true);
-  return found!;
-}
 
 const linkWith = (mail: OutboxMail, part: string) => new URL(mail.links.find((link) => link.includes(part))!);
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolation, LUMEN, SAMPLE_CHANNEL, signIn, smallPdf } from './helpers';
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolation, LUMEN, mailTo, SAMPLE_CHANNEL, signIn, smallPdf } from './helpers';
 
 /**
  * Issue 13, talent pools and notifications: the owner (her interface speaks French) makes a pool,
@@ -19,25 +19,6 @@ const notify = fr.notificationSettings as { newApplications: string; frequency: 
 const CAMILLE_PAGE = '/recruiter/openings/64b00e1e0000000000000002/candidates/64b0ca4d0000000000000003';
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).or(page.getByRole('alert').filter({ hasText: text })).first();
-
-interface OutboxMail {
-  to: string;
-  subject: string;
-  text: string;
-  links: string[];
-}
-
-async function mailTo(request: APIRequestContext, email: string, match: (mail: OutboxMail) => boolean): Promise<OutboxMail> {
-  let found: OutboxMail | undefined;
-  await expect
-    .poll(async () => {
-      const mails = (await (await request.get('/dev/outbox.json')).json()) as OutboxMail[];
-      found = mails.find((mail) => mail.to.includes(email) && match(mail));
-      return !!found;
-    })
-    .toBe(true);
-  return found!;
-}
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(90_000);

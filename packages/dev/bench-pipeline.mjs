@@ -1,8 +1,10 @@
 // The `pipeline` case of `npm run bench` (`npm run bench -- pipeline`, issue 11): the pipeline of an
 // opening with 2,000 applications (stage history, three steps each) on PostgreSQL
 // (TEST_DATABASE_URL or DATABASE_URL; a fresh database is created and dropped), PGlite without one.
-//   server:       GET /v2/recruiter/openings/{id}/pipeline, board view (40 per stage) and table view
-//                 (page 1 of 20), answered within 500 ms (median of RUNS calls through HTTP);
+//   server:       GET /v2/recruiter/openings/{id}/pipeline as the page asks for it: the board view
+//                 (its first 20 cards per stage, board-columns.ts), a column's "show more" (the stage's
+//                 page 2 of 20) and the table view (page 1 of 20), each answered within 500 ms
+//                 (median of RUNS calls through HTTP);
 //   first render: the pipeline page in headless Chromium (the built host app, `npm run build`
 //                 first), from navigation start to the first candidate card painted: 500 ms (median).
 // Printed as MET / NOT MET; exits 1 (through bench.mjs) when a budget is not met.
@@ -115,7 +117,8 @@ export async function benchPipeline({ port = Number(process.env.BENCH_PORT ?? 32
 
     let allMet = true;
     for (const [view, query] of [
-      ['board', 'view=board&rowsPerPage=40'],
+      ['board', 'view=board&rowsPerPage=20'],
+      ['show more', 'view=table&stage=NEW&rowsPerPage=20&page=2'],
       ['table', 'view=table&rowsPerPage=20&page=1'],
     ]) {
       const call = async () => {
@@ -168,17 +171,24 @@ export async function benchPipeline({ port = Number(process.env.BENCH_PORT ?? 32
         renders.push(
           await page.evaluate(() => {
             const request = performance.getEntriesByType('resource').find((entry) => new URL(entry.name).pathname.endsWith('/pipeline'));
-            return { fromNavigation: window.__bench.firstCard, fromRequest: request ? window.__bench.firstCard - request.startTime : Number.NaN };
+            return {
+              fromNavigation: window.__bench.firstCard,
+              fromRequest: request ? window.__bench.firstCard - request.startTime : Number.NaN,
+              // The share of the browser (answer read, rendered, painted), for information.
+              fromAnswer: request ? window.__bench.firstCard - request.responseEnd : Number.NaN,
+              cards: document.querySelectorAll('.pipeline-card').length,
+            };
           }),
         );
         await context.close();
       }
       const fromRequest = renders.map((render) => render.fromRequest);
       const fromNavigation = renders.map((render) => render.fromNavigation);
+      const fromAnswer = renders.map((render) => render.fromAnswer);
       const ok = Number.isFinite(median(fromRequest)) && median(fromRequest) <= BUDGET_MS;
       allMet &&= ok;
       console.log(
-        `${verdict(ok)} first render: first card painted ${median(fromRequest).toFixed(1)} ms after the page asked for the pipeline (median of ${renders.length}; worst ${Math.max(...fromRequest).toFixed(1)}), budget ${BUDGET_MS} ms; ${median(fromNavigation).toFixed(1)} ms after navigation start (whole app, for information)`,
+        `${verdict(ok)} first render: first card painted ${median(fromRequest).toFixed(1)} ms after the page asked for the pipeline (median of ${renders.length}; worst ${Math.max(...fromRequest).toFixed(1)}), budget ${BUDGET_MS} ms; for information: ${median(fromAnswer).toFixed(1)} ms after the answer arrived, ${renders[0]?.cards} cards, ${median(fromNavigation).toFixed(1)} ms after navigation start (whole app)`,
       );
     } finally {
       await browser.close();

@@ -20,12 +20,12 @@ import { fetchPipeline, moveStage, type PipelineQueryState } from './pipeline-ap
 import { adoptPipelineStyles } from './pipeline-styles';
 import { nextIndex, reviewKeyAction } from './review-keys';
 import { stageName } from './stage-label';
+import { type BoardLoad, useBoardPages } from './use-board-pages';
 
 const VIEW_KEY = 'rec.pipeline.view';
 /** Search waits this long after the last key. */
 const SEARCH_DEBOUNCE_MS = 300;
-/** Cards per board column (the table pages through the rest). */
-const BOARD_CARDS = 40;
+const NO_ITEMS: readonly PipelineItem[] = [];
 
 function rememberedView(): 'board' | 'table' {
   try {
@@ -57,11 +57,15 @@ export default function PipelinePage() {
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [rejecting, setRejecting] = useState<{ ids: string[]; name?: string } | null>(null);
+  /** `item`: one card's rejection from the board (it follows the card to the rejected column). */
+  const [rejecting, setRejecting] = useState<{ ids: string[]; name?: string; item?: PipelineItem } | null>(null);
   const [exporting, setExporting] = useState(false);
   const [help, setHelp] = useState(false);
   const [tick, setTick] = useState(0);
   const root = useRef<HTMLElement | null>(null);
+  const board = useBoardPages(opening?._id, data?.items ?? NO_ITEMS, root);
+  /** The query of the last load: the same one again is a reload (the board keeps its added pages). */
+  const loadedQuery = useRef<PipelineQueryState | null>(null);
   useTitle(opening ? t('pipeline.pageTitle', { title: opening.title }) : t('pipeline.title'));
 
   const openingId = opening?._id;
@@ -69,9 +73,15 @@ export default function PipelinePage() {
     if (!openingId) return;
     const controller = new AbortController();
     setLoading(true);
-    const effective = query.view === 'board' ? { ...query, rowsPerPage: BOARD_CARDS } : query;
-    fetchPipeline(openingId, effective, controller.signal).then(
-      (answer) => {
+    const fresh = loadedQuery.current !== query;
+    loadedQuery.current = query;
+    const load: Promise<BoardLoad> =
+      query.view === 'board'
+        ? board.load(openingId, query, controller.signal, fresh)
+        : fetchPipeline(openingId, query, controller.signal).then((answer) => ({ answer, apply: () => undefined }));
+    load.then(
+      ({ answer, apply }) => {
+        apply();
         setData(answer);
         setError(null);
         setLoading(false);
@@ -83,7 +93,7 @@ export default function PipelinePage() {
       },
     );
     return () => controller.abort();
-  }, [openingId, query, tick]);
+  }, [openingId, query, tick, board.load]);
 
   useEffect(() => {
     if (search.trim() === query.q) return;
@@ -102,7 +112,15 @@ export default function PipelinePage() {
     setSelected(new Set());
     reload();
   }, [reload]);
-  const onReject = useCallback((item: PipelineItem) => setRejecting({ ids: [item.applicationId], name: item.name }), []);
+  const onReject = useCallback((item: PipelineItem) => setRejecting({ ids: [item.applicationId], name: item.name, item }), []);
+  const { moved } = board;
+  const afterBoardMove = useCallback(
+    (item: PipelineItem, stage: string) => {
+      moved(item, stage);
+      reload();
+    },
+    [moved, reload],
+  );
   const onSelect = useCallback((id: string, on: boolean) => {
     setSelected((current) => {
       const next = new Set(current);
@@ -126,7 +144,7 @@ export default function PipelinePage() {
     try {
       await moveStage(openingId as string, item.applicationId, stage);
       showToast({ tone: 'success', title: 'decisions.moved', values: { stage: stageName(data?.stages.find((s) => s.id === stage), stage, locale, t), count: 1 } });
-      reload();
+      afterBoardMove(item, stage);
     } catch (failure) {
       showErrorToast(errorKeyFromUnknown(failure));
     }
@@ -231,10 +249,12 @@ export default function PipelinePage() {
         <PipelineBoard
           openingId={opening._id}
           stages={stages}
-          items={data.items}
+          columns={board.columns}
           canManage={canManage}
-          onMoved={afterDecision}
+          onMoved={afterBoardMove}
           onReject={onReject}
+          loadingStage={board.loadingStage}
+          onShowMore={(stage) => void board.showMore(stage, query)}
           onDropMove={(item, stage) => void dropMove(item, stage)}
           onShowStage={(stage) => {
             try {
@@ -324,7 +344,11 @@ export default function PipelinePage() {
           open
           {...(rejecting.name ? { candidateName: rejecting.name } : {})}
           onClose={() => setRejecting(null)}
-          onDone={afterDecision}
+          onDone={() => {
+            const rejected = stages.find((stage) => stage.kind === 'rejected');
+            if (rejecting.item && rejected && query.view === 'board') moved(rejecting.item, rejected.id);
+            afterDecision();
+          }}
         />
       ) : null}
       <ExportDialog opening={opening} open={exporting} onClose={() => setExporting(false)} applicationIds={selection} />

@@ -1,12 +1,13 @@
 import { isApiError } from '@rec/api-client';
 import { TALENT_POOL_NAME_MAX, type TalentPool, type TalentPoolMembers, type TalentPools } from '@rec/core';
 import { candidatePagePath } from '@rec/core/candidate-review';
-import { showErrorToast, showToast } from '@rec/stores';
+import { showErrorToast } from '@rec/stores';
 import { Button, Loading } from '@rec/ui';
 import { useEffect, useState } from 'react';
 import { api } from '../../../api';
 import { useT } from '../../../i18n';
 import { useTitle } from '../../../title';
+import { useSettingsAction } from '../use-settings-action';
 import { RenamePool } from './RenamePool';
 
 /** settings_new/lists: the company's talent pools (create, rename, delete) and each pool's candidates. */
@@ -17,28 +18,13 @@ export default function TalentPoolsPage() {
   const [pools, setPools] = useState<TalentPool[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
   const [open, setOpen] = useState<TalentPoolMembers | null>(null);
 
   const reload = () => api.get<TalentPools>('/v2/talent-pools').then((answer) => setPools(answer.pools), () => setFailed(true));
   useEffect(() => {
     void reload();
   }, []);
-
-  async function run(work: () => Promise<unknown>, success: string) {
-    setBusy(true);
-    try {
-      await work();
-      showToast({ tone: 'success', title: success });
-      await reload();
-      return true;
-    } catch (error) {
-      showErrorToast(isApiError(error) ? error.key : null);
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, run } = useSettingsAction(reload);
   const showMembers = async (pool: TalentPool) => {
     try {
       setOpen(await api.get<TalentPoolMembers>(`/v2/talent-pools/${pool._id}/candidates`));

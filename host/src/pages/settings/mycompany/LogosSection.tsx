@@ -1,11 +1,12 @@
 import { type CompanyLogo, LOGO_EXTENSIONS, LOGO_MASKS, type LogoMask, UPLOAD } from '@rec/core';
 import { acceptAttribute, checkUploadFile } from '@rec/core/files';
-import { createLogo, deleteLogo, isApiError, setDefaultLogo, updateLogo } from '@rec/api-client';
-import { $company, loadCompany, showErrorToast, showToast } from '@rec/stores';
+import { createLogo, deleteLogo, setDefaultLogo, updateLogo } from '@rec/api-client';
+import { $company, loadCompany, showToast } from '@rec/stores';
 import { Button, Dialog } from '@rec/ui';
 import { type FormEvent, useRef, useState } from 'react';
 import { api } from '../../../api';
 import { useT } from '../../../i18n';
+import { useSettingsAction } from '../use-settings-action';
 
 /** Reads a chosen file as base64 (spec §3: a logo's file is sent as base64 and type). */
 function readBase64(file: File): Promise<string> {
@@ -32,7 +33,6 @@ export function LogosSection({ logos, onChanged }: { logos: CompanyLogo[]; onCha
   const fileInput = useRef<HTMLInputElement | null>(null);
   const [name, setName] = useState('');
   const [mask, setMask] = useState<LogoMask>('WHITE');
-  const [busy, setBusy] = useState(false);
   const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
   const [deleting, setDeleting] = useState<CompanyLogo | null>(null);
 
@@ -43,20 +43,7 @@ export function LogosSection({ logos, onChanged }: { logos: CompanyLogo[]; onCha
     if (company) await loadCompany(api, company._id, { force: true }).catch(() => undefined);
   }
 
-  async function run(work: () => Promise<unknown>, success: string, values?: Record<string, string>) {
-    setBusy(true);
-    try {
-      await work();
-      showToast({ tone: 'success', title: success, ...(values ? { values } : {}) });
-      await refresh();
-      return true;
-    } catch (error) {
-      showErrorToast(isApiError(error) ? error.key : null);
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, run } = useSettingsAction(refresh);
 
   async function upload(event: FormEvent) {
     event.preventDefault();

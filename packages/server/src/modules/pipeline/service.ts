@@ -23,9 +23,6 @@ import type { NewStageEvent, PipelineRepository, PipelineRow } from './repositor
 
 export type PipelineService = ReturnType<typeof createPipelineService>;
 
-/** The board shows this many cards per column; the table pages through the rest. */
-export const BOARD_PER_STAGE = 40;
-
 export interface DecisionResult {
   applicationId: string;
   stage: string;
