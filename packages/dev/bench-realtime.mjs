@@ -5,11 +5,11 @@
 // only the server's work, both share the machine's cores. Latency: domain event emitted -> message
 // parsed by the client, on the shared clock. Memory per idle connection: the server thread's heap.
 // Database: an in-memory PGlite with the demo data (subscriptions are authorised against it).
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism, loadavg } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Worker } from 'node:worker_threads';
+import { benchAppConfig, buildApp, DEMO, DEMO_ACCOUNTS, DEMO_OPENING_IDS, migrateToLatest, openDatabase, seedDemo } from './bench-setup.mjs';
 
 // A collector to call before each memory sample (without --expose-gc on the command line).
 setFlagsFromString('--expose-gc');
@@ -21,13 +21,6 @@ const EVENTS = Number(process.env.BENCH_EVENTS ?? 100);
 const GAP_MS = Number(process.env.BENCH_GAP_MS ?? 100);
 const BUDGET_P99_MS = 100;
 
-const { openDatabase } = await import('../server/src/db/database.ts');
-const { migrateToLatest } = await import('../server/src/db/migrate.ts');
-const { seedDemo } = await import('../server/src/seed/demo.ts');
-const { DEMO_ACCOUNTS } = await import('../server/src/seed/demo-accounts.ts');
-const { DEMO_OPENING_IDS } = await import('../server/src/seed/demo-openings.ts');
-const { DEMO } = await import('../server/src/seed/demo-ids.ts');
-const { buildApp } = await import('../server/src/app.ts');
 const { REALTIME_PATH } = await import('../core/src/realtime.ts');
 
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -37,12 +30,7 @@ export async function benchRealtime() {
   const handle = await openDatabase({ kind: 'pglite' });
   await migrateToLatest(handle.db);
   await seedDemo(handle.db);
-  const publicUrl = 'http://127.0.0.1';
-  const app = await buildApp({
-    db: handle.db,
-    config: { publicUrl, distDir: join(tmpdir(), `rec-bench-no-dist-${process.pid}`), dataDir: join(tmpdir(), `rec-bench-data-${process.pid}`), nodeEnv: 'test', logLevel: 'warn' },
-    logger: false,
-  });
+  const app = await buildApp({ db: handle.db, config: benchAppConfig(), logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address();
   const origin = `http://127.0.0.1:${port}`;
