@@ -113,6 +113,35 @@ test('a candidate applies, answers the form, records two answers, completes the 
   await expectNoAxeViolation(page);
 });
 
+test('the step page moves on by itself when its step is finished in another tab of the candidate', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const email = `elsewhere.${Date.now()}@example.org`;
+  await applyTo(page, email);
+  // What this page hears on its websocket: it must follow its application before the other tab
+  // finishes the step (else the event is rightly not sent to it), then hear the step finish.
+  const frames: Array<{ type?: string; event?: string; data?: { stepId?: string } }> = [];
+  page.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => frames.push(JSON.parse(String(payload)))));
+  const heard = (type: string) => expect.poll(() => frames.some((frame) => frame.type === type && frame.event === 'APPLICATION_STEP_FINISHED'), { timeout: 10_000 }).toBe(true);
+  await page.goto(await magicLinkOf(page, email));
+  await expect(page).toHaveURL(/\/applicant\/steps\/application-form$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('A few more questions');
+  await heard('subscribed');
+
+  const other = await context.newPage();
+  await other.goto('/applicant/steps/application-form');
+  await other.getByRole('radio', { name: 'Within a month' }).check();
+  await other.getByRole('group', { name: 'Do you hold a driving licence? *' }).getByRole('radio', { name: 'Yes' }).check();
+  await other.getByRole('button', { name: 'Send my answers' }).click();
+  await expect(other).toHaveURL(/\/applicant\/steps\/interview$/);
+
+  // Nothing is done on this page: the event moves it. (The interview is entered by loading its
+  // document, as navigation.ts does for the camera's page policy: the page replaces itself.)
+  await heard('event');
+  await expect(page).toHaveURL(/\/applicant\/steps\/interview$/, { timeout: 5000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Video interview');
+  await other.close();
+});
+
 test('without a camera the interview says so and offers a video upload instead', async ({ browser }) => {
   // A context that refuses the camera: the page must explain and offer the upload.
   const context = await browser.newContext({ permissions: [] });

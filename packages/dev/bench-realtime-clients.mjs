@@ -6,7 +6,8 @@ import WebSocket from 'ws';
 
 const { url, origin, cookie, clients, subscribe } = workerData;
 const now = () => performance.timeOrigin + performance.now();
-const deliveries = [];
+/** Flat triples (client, message text, time): one push per message, nothing allocated per entry. */
+const received = [];
 let closed = 0;
 const sockets = [];
 
@@ -20,12 +21,20 @@ for (let batch = 0; batch < clients; batch += 100) {
         socket.on('close', () => {
           closed += 1;
         });
+        let subscribed = false;
         socket.on('message', (data) => {
           const at = now();
+          // Once subscribed only events come: keep the text and read it at report time, so one
+          // client's parsing does not delay the next client's receive time.
+          if (subscribed) {
+            received.push(index, data, at);
+            return;
+          }
           const message = JSON.parse(data.toString());
-          if (message.type === 'subscribed') resolve();
-          else if (message.type === 'event') deliveries.push([index, message.data.applicationId, at]);
-          else if (message.type === 'error') reject(new Error(message.error));
+          if (message.type === 'subscribed') {
+            subscribed = true;
+            resolve();
+          } else if (message.type === 'error') reject(new Error(message.error));
         });
         socket.on('open', () => socket.send(subscribe));
         sockets.push(socket);
@@ -35,7 +44,14 @@ for (let batch = 0; batch < clients; batch += 100) {
 }
 parentPort.postMessage({ type: 'ready' });
 parentPort.on('message', (message) => {
-  if (message === 'report') parentPort.postMessage({ type: 'report', deliveries, closed });
+  if (message === 'report') {
+    const deliveries = [];
+    for (let i = 0; i < received.length; i += 3) {
+      const event = JSON.parse(received[i + 1].toString());
+      if (event.type === 'event') deliveries.push([received[i], event.data.applicationId, received[i + 2]]);
+    }
+    parentPort.postMessage({ type: 'report', deliveries, closed });
+  }
   if (message === 'stop') {
     for (const socket of sockets) socket.terminate();
     parentPort.close();

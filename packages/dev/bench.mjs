@@ -15,24 +15,13 @@
 // pipeline (issue 11, bench-pipeline.mjs): an opening with 2,000 applications: server time and first render, 500 ms.
 // realtime (issue 15, bench-realtime.mjs): 1,000 websocket clients, events fanned out to all: p99 < 100 ms, none lost.
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { register } from 'tsx/esm/api';
-
-register();
+import { benchAppConfig, buildApp, DEMO, DEMO_ACCOUNTS, DEMO_OPENING_IDS, migrateToLatest, openDatabase, seedDemo } from './bench-setup.mjs';
 
 const APPLICATIONS = 10_000;
 const BUDGET_MS = 3000;
 const BUDGET_RSS_MB = 250;
 const MB = 1024 * 1024;
 
-const { openDatabase } = await import('../server/src/db/database.ts');
-const { migrateToLatest } = await import('../server/src/db/migrate.ts');
-const { seedDemo } = await import('../server/src/seed/demo.ts');
-const { DEMO_ACCOUNTS } = await import('../server/src/seed/demo-accounts.ts');
-const { DEMO_OPENING_IDS } = await import('../server/src/seed/demo-openings.ts');
-const { DEMO } = await import('../server/src/seed/demo-ids.ts');
-const { buildApp } = await import('../server/src/app.ts');
 const { sql } = await import('kysely');
 const pg = (await import('pg')).default;
 
@@ -91,17 +80,7 @@ async function benchExport() {
       from generate_series(1, ${APPLICATIONS}) g`.execute(db);
     console.log(`setup (${backend}): migrated, seeded and ${APPLICATIONS} applications inserted in ${Math.round(performance.now() - started)} ms`);
 
-    app = await buildApp({
-      db,
-      logger: false,
-      config: {
-        publicUrl: 'http://127.0.0.1',
-        distDir: join(tmpdir(), `rec-bench-no-dist-${process.pid}`),
-        dataDir: join(tmpdir(), `rec-bench-data-${process.pid}`),
-        nodeEnv: 'test',
-        logLevel: 'warn',
-      },
-    });
+    app = await buildApp({ db, logger: false, config: benchAppConfig() });
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     const { token } = await app.accounts.sessions.create(DEMO_ACCOUNTS.owner.id);
     const exportUrl = `${address}/v2/jobs/${DEMO_OPENING_IDS.published}/export/applications?categories[]=PERSONAL&categories[]=OPERATIONAL&categories[]=PROFESSIONAL`;

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ import WebSocket from 'ws';
 import { DEMO_ACCOUNTS } from './seed/demo-accounts';
 import { DEMO } from './seed/demo-ids';
 import { multipartFile, SMALL_PDF } from './testing/multipart';
-import { freePort, REPO, waitForOutput } from './testing/server-process';
+import { freePort, type ServerProcess, sharedServicesEnv, startServer } from './testing/server-process';
 
 const databaseUrl = process.env.TEST_DATABASE_URL?.trim();
 const redisUrl = process.env.TEST_REDIS_URL?.trim();
@@ -29,8 +29,8 @@ describe('realtime across two instances (PostgreSQL + Redis)', { skip: databaseU
   const children: ChildProcess[] = [];
   let admin: pg.Client;
   let redisDb: number;
-  let a: { base: string };
-  let b: { base: string; port: number; child: ChildProcess; exited: Promise<number | null> };
+  let a: ServerProcess;
+  let b: ServerProcess;
   let client: RealtimeClient;
   /** `subscribed` answers seen by the client's sockets (the client itself does not expose them). */
   let subscribedAt: number[] = [];
@@ -38,27 +38,10 @@ describe('realtime across two instances (PostgreSQL + Redis)', { skip: databaseU
   async function start(port: number) {
     const dataDir = mkdtempSync(join(tmpdir(), 'rec-realtime-'));
     dataDirs.push(dataDir);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-      cwd: REPO,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        DIST_DIR: join(dataDir, 'no-dist'),
-        DATABASE_URL: Object.assign(new URL(databaseUrl ?? ''), { pathname: `/${database}` }).toString(),
-        FILE_STORE: 'postgres',
-        REDIS_URL: Object.assign(new URL(redisUrl ?? ''), { pathname: `/${redisDb}` }).toString(),
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        NODE_ENV: 'development',
-        SEED_DEMO: '1',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.push(child);
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-    await waitForOutput(child, /Recruitment platform ready/, 180_000);
-    return { child, base: `http://127.0.0.1:${port}`, port, exited };
+    const env = { ...sharedServicesEnv(databaseUrl ?? '', database, redisUrl ?? '', redisDb), PUBLIC_URL: `http://127.0.0.1:${port}` };
+    const server = await startServer(dataDir, { port, env, readyTimeoutMs: 180_000 });
+    children.push(server.child);
+    return server;
   }
 
   async function applyOn(base: string): Promise<number> {

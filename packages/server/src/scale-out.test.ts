@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +9,7 @@ import { DEMO_ACCOUNTS } from './seed/demo-accounts';
 import { DEMO } from './seed/demo-ids';
 import { multipartFile } from './testing/multipart';
 import { startRoundRobinProxy } from './testing/round-robin-proxy';
-import { freePort, REPO, waitForOutput } from './testing/server-process';
+import { freePort, type ServerProcess, sharedServicesEnv, startServer } from './testing/server-process';
 
 const databaseUrl = process.env.TEST_DATABASE_URL?.trim();
 const redisUrl = process.env.TEST_REDIS_URL?.trim() || 'redis://127.0.0.1:6379';
@@ -33,49 +32,27 @@ const address = () => `198.51.100.${randomInt(1, 255)}`;
 describe('two instances behind a load balancer (FILE_STORE=postgres, shared Redis)', { skip: databaseUrl ? undefined : 'TEST_DATABASE_URL is not set' }, () => {
   const database = `rec_scale_${randomBytes(6).toString('hex')}`;
   const dataDirs: string[] = [];
-  const instances: { child: ChildProcess; base: string; exited: Promise<number | null> }[] = [];
+  const instances: ServerProcess[] = [];
   let proxy: Awaited<ReturnType<typeof startRoundRobinProxy>>;
   let admin: pg.Client;
   let cookie = '';
   let stopping = false;
 
   async function startInstance(publicUrl: string, redisDb: number) {
-    const port = await freePort();
     const dataDir = mkdtempSync(join(tmpdir(), 'rec-scale-'));
     dataDirs.push(dataDir);
-    const url = new URL(databaseUrl ?? '');
-    url.pathname = `/${database}`;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-      cwd: REPO,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        DIST_DIR: join(dataDir, 'no-dist'),
-        DATABASE_URL: url.toString(),
-        FILE_STORE: 'postgres',
-        REDIS_URL: Object.assign(new URL(redisUrl), { pathname: `/${redisDb}` }).toString(),
-        PUBLIC_URL: publicUrl,
-        TRUST_PROXY: 'loopback',
-        NODE_ENV: 'development',
-        SEED_DEMO: '1',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const env = { ...sharedServicesEnv(databaseUrl ?? '', database, redisUrl, redisDb), PUBLIC_URL: publicUrl, TRUST_PROXY: 'loopback' };
+    const instance = await startServer(dataDir, { env, readyTimeoutMs: 180_000 });
     // What an instance says after start-up is kept for the failure message (and drains its pipes).
     let said = '';
     const keep = (chunk: Buffer) => {
       said = (said + chunk.toString()).slice(-4000);
     };
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
-    void exited.then((code) => {
-      if (!stopping) console.log(`# instance on port ${port} exited (${code}); it said:\n${said}`);
+    instance.child.stdout?.on('data', keep);
+    instance.child.stderr?.on('data', keep);
+    void instance.exited.then((code) => {
+      if (!stopping) console.log(`# instance on port ${instance.port} exited (${code}); it said:\n${said}`);
     });
-    await waitForOutput(child, /Recruitment platform ready/, 180_000);
-    const instance = { child, base: `http://127.0.0.1:${port}`, exited };
     instances.push(instance);
     return instance;
   }

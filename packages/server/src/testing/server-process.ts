@@ -55,9 +55,25 @@ export function waitForOutput(child: ChildProcess, pattern: RegExp, timeoutMs: n
   });
 }
 
-/** `npm run serve` as a real process on embedded PGlite in `dataDir` (demo data seeded), ready to answer. */
-export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; base: string; exited: Promise<number | null> }> {
-  const port = await freePort();
+export interface ServerOptions {
+  /** On top of the defaults below: a real database, Redis, PUBLIC_URL, TRUST_PROXY... */
+  env?: Record<string, string>;
+  /** The port to listen on (a restart on the same port); a free one when absent. */
+  port?: number;
+  /** How long start-up (migrations and seeding on a fresh database included) may take. */
+  readyTimeoutMs?: number;
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  base: string;
+  port: number;
+  exited: Promise<number | null>;
+}
+
+/** `npm run serve` as a real process, on embedded PGlite in `dataDir` unless `env` names a database (demo data seeded), ready to answer. */
+export async function startServer(dataDir: string, options: ServerOptions = {}): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: REPO,
     env: {
@@ -70,11 +86,23 @@ export async function startServer(dataDir: string, env: Record<string, string> =
       NODE_ENV: 'development',
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
-      ...env,
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  await waitForOutput(child, /Recruitment platform ready/, 120_000);
-  return { child, base: `http://127.0.0.1:${port}`, exited };
+  await waitForOutput(child, /Recruitment platform ready/, options.readyTimeoutMs ?? 120_000);
+  return { child, base: `http://127.0.0.1:${port}`, port, exited };
+}
+
+/**
+ * What several instances share: one database (`database` on the server of `databaseUrl`), the files
+ * in it, and one Redis database (`redisDb`, a run's own, so earlier runs' rate limits are not its).
+ */
+export function sharedServicesEnv(databaseUrl: string, database: string, redisUrl: string, redisDb: number): Record<string, string> {
+  return {
+    DATABASE_URL: Object.assign(new URL(databaseUrl), { pathname: `/${database}` }).toString(),
+    FILE_STORE: 'postgres',
+    REDIS_URL: Object.assign(new URL(redisUrl), { pathname: `/${redisDb}` }).toString(),
+  };
 }

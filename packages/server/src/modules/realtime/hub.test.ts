@@ -26,6 +26,18 @@ function fakeSocket(): HubSocket & { sent: string[]; pings: number; terminated: 
   };
 }
 
+/** A socket as ws makes it: no extension, a stream that takes frames. */
+function streamSocket(): ReturnType<typeof fakeSocket> & { frames: Buffer[] } {
+  const frames: Buffer[] = [];
+  return { ...fakeSocket(), extensions: '', _socket: { write: (frame: Buffer) => frames.push(frame) }, frames };
+}
+/** The JSON text of a server text frame (unmasked, so the payload follows the header). */
+function textOf(frame: Buffer): string {
+  assert.equal(frame[0], 0x81, 'FIN and text opcode');
+  const length = frame[1]!;
+  return frame.subarray(length === 126 ? 4 : length === 127 ? 10 : 2).toString();
+}
+
 const created = { type: 'APPLICATION_CREATED', companyId: A, openingId: OPENING, applicationId: '64b0c0de00000000000000f1' } as const;
 const key = subscriptionKey('APPLICATION_CREATED', { openingId: OPENING });
 
@@ -70,6 +82,55 @@ describe('realtime hub', () => {
     hub.subscribe(socket, key, B);
     hub.publish(created);
     assert.deepEqual(socket.sent, []);
+  });
+
+  it('frames an event once: every receiver gets the same bytes, company B’s sockets none of company A’s', () => {
+    const hub = createRealtimeHub();
+    const ofA = [streamSocket(), streamSocket(), streamSocket()];
+    const ofB = streamSocket();
+    const companyKey = subscriptionKey('REFRESH_RESOURCE', { resource: 'company' });
+    for (const socket of ofA) {
+      hub.add(socket);
+      hub.subscribe(socket, key, A);
+      hub.subscribe(socket, companyKey, A);
+    }
+    hub.add(ofB);
+    // The same keys by name, granted for company B.
+    hub.subscribe(ofB, key, B);
+    hub.subscribe(ofB, companyKey, B);
+    hub.publish(created);
+    hub.publish({ type: 'COMPANY_CHANGED', companyId: A });
+    assert.deepEqual(ofB.frames, []);
+    for (const socket of ofA) {
+      assert.equal(socket.frames.length, 2);
+      assert.equal(socket.frames[0], ofA[0]?.frames[0], 'one buffer shared by all receivers');
+      assert.equal(socket.sent.length, 0, 'not framed again by ws');
+    }
+    const message = JSON.parse(textOf(ofA[0]!.frames[0]!));
+    assert.deepEqual(message, { type: 'event', event: 'APPLICATION_CREATED', key, data: { companyId: A, openingId: OPENING, applicationId: created.applicationId } });
+    hub.publish({ type: 'COMPANY_CHANGED', companyId: B });
+    assert.equal(ofB.frames.length, 1);
+    assert.equal(JSON.parse(textOf(ofB.frames[0]!)).data.companyId, B);
+    assert.equal(ofA[0]?.frames.length, 2);
+  });
+
+  it('follows a key granted again for another company there only, and forgets it on unsubscribe and close', () => {
+    const hub = createRealtimeHub();
+    const socket = streamSocket();
+    hub.add(socket);
+    hub.subscribe(socket, key, A);
+    hub.subscribe(socket, key, B);
+    hub.publish(created);
+    assert.equal(socket.frames.length, 0, 'the grant for A was replaced');
+    hub.publish({ ...created, companyId: B });
+    assert.equal(socket.frames.length, 1);
+    hub.unsubscribe(socket, key);
+    hub.publish({ ...created, companyId: B });
+    assert.equal(socket.frames.length, 1);
+    hub.subscribe(socket, key, B);
+    hub.remove(socket);
+    hub.publish({ ...created, companyId: B });
+    assert.equal(socket.frames.length, 1);
   });
 
   it('limits the subscriptions of one socket', () => {

@@ -1,8 +1,9 @@
 import { type RealtimeEvent, type RealtimeEventData, type RealtimeServerMessage, subscriptionKey } from '@rec/core/realtime';
 import type { DomainEvent } from '../domain-events/domain-events';
+import { type FrameSink, type FrameSinkSource, frameSinkOf, prepareText } from './prepared-frame';
 
 /** The part of a `ws` socket the hub uses (tests and the bench pass the real one). */
-export interface HubSocket {
+export interface HubSocket extends FrameSinkSource {
   readonly bufferedAmount: number;
   readonly readyState: number;
   /** `binary: false`: a text frame even for bytes (one encoding shared by every receiver). */
@@ -23,10 +24,19 @@ export interface HubOptions {
 
 interface Connection {
   socket: HubSocket;
+  /** Where prepared frames go; null: through `socket.send`. */
+  sink: FrameSink | null;
   /** key -> the company the subscription was granted for. */
   subscriptions: Map<string, string>;
   alive: boolean;
 }
+
+/**
+ * The recipients of a subscription key within one company. The company is part of the index, so
+ * a key shared by name (the company store) never crosses tenants, and delivery is one lookup with
+ * no per-socket check.
+ */
+const recipientsKey = (companyId: string, key: string) => `${companyId} ${key}`;
 
 export interface RealtimeHub {
   add(socket: HubSocket): void;
@@ -85,14 +95,14 @@ export function deliveriesOf(event: DomainEvent): Array<{ event: RealtimeEvent; 
 }
 
 /**
- * The sockets of this process and what each follows. Every event is checked against the company
- * the subscription was granted for, so a key shared by name (the company store) never crosses tenants.
+ * The sockets of this process and what each follows, indexed by (company, key) as subscriptions are
+ * granted: an event reaches only the sockets granted its key for its company.
  */
 export function createRealtimeHub(options: HubOptions = {}): RealtimeHub {
   const maxBuffered = options.maxBufferedBytes ?? 1024 * 1024;
   const maxSubscriptions = options.maxSubscriptions ?? 200;
   const connections = new Map<HubSocket, Connection>();
-  const byKey = new Map<string, Set<Connection>>();
+  const recipients = new Map<string, Set<Connection>>();
   let dropped = 0;
 
   function drop(connection: Connection): void {
@@ -101,15 +111,18 @@ export function createRealtimeHub(options: HubOptions = {}): RealtimeHub {
     connection.socket.terminate();
   }
   function forget(connection: Connection, key: string): void {
+    const companyId = connection.subscriptions.get(key);
+    if (companyId === undefined) return;
     connection.subscriptions.delete(key);
-    const set = byKey.get(key);
+    const index = recipientsKey(companyId, key);
+    const set = recipients.get(index);
     set?.delete(connection);
-    if (set?.size === 0) byKey.delete(key);
+    if (set?.size === 0) recipients.delete(index);
   }
 
   return {
     add(socket) {
-      connections.set(socket, { socket, subscriptions: new Map(), alive: true });
+      connections.set(socket, { socket, sink: frameSinkOf(socket), subscriptions: new Map(), alive: true });
     },
     remove(socket) {
       const connection = connections.get(socket);
@@ -121,9 +134,12 @@ export function createRealtimeHub(options: HubOptions = {}): RealtimeHub {
       const connection = connections.get(socket);
       if (!connection) return false;
       if (!connection.subscriptions.has(key) && connection.subscriptions.size >= maxSubscriptions) return false;
+      // Granted again for another company (another credential): only the latest grant counts.
+      forget(connection, key);
       connection.subscriptions.set(key, companyId);
-      const set = byKey.get(key) ?? new Set<Connection>();
-      byKey.set(key, set);
+      const index = recipientsKey(companyId, key);
+      const set = recipients.get(index) ?? new Set<Connection>();
+      recipients.set(index, set);
       set.add(connection);
       return true;
     },
@@ -147,20 +163,22 @@ export function createRealtimeHub(options: HubOptions = {}): RealtimeHub {
     },
     publish(event) {
       for (const delivery of deliveriesOf(event)) {
-        const set = byKey.get(delivery.key);
+        const set = recipients.get(recipientsKey(event.companyId, delivery.key));
         if (!set) continue;
-        // Serialised and encoded once for every receiver of the key.
+        // Serialised and framed once for every receiver; all of them written in this one tick.
         const message: RealtimeServerMessage = { type: 'event', event: delivery.event, key: delivery.key, data: delivery.data };
-        const bytes = Buffer.from(JSON.stringify(message));
-        for (const connection of [...set]) {
-          if (connection.subscriptions.get(delivery.key) !== event.companyId) continue;
-          if (connection.socket.readyState !== OPEN) continue;
-          if (connection.socket.bufferedAmount > maxBuffered) {
+        const prepared = prepareText(JSON.stringify(message));
+        // A Set may lose its current member while iterated (a dropped socket): no copy needed.
+        for (const connection of set) {
+          const { socket, sink } = connection;
+          if (socket.readyState !== OPEN) continue;
+          if (socket.bufferedAmount > maxBuffered) {
             dropped += 1;
             drop(connection);
             continue;
           }
-          connection.socket.send(bytes, TEXT);
+          if (sink) sink.write(prepared.frame);
+          else socket.send(prepared.payload, TEXT);
         }
       }
     },
