@@ -44,7 +44,9 @@ async function apply(request: APIRequestContext, channel: string, email: string,
 const filesWith = (marker: string) => readdirSync(UPLOADS).filter((name) => readFileSync(join(UPLOADS, name)).includes(marker));
 
 async function ownerPage(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL: BASE })).newPage();
+  // The sign-in helper reads the English form (the owner's own interface is French once signed in); without an
+  // explicit locale this context would take the spec's fr-FR and the form would be French when no session is saved yet.
+  const page = await (await browser.newContext({ baseURL: BASE, locale: 'en-US' })).newPage();
   await signIn(page, OWNER);
   return page;
 }
