@@ -1,6 +1,6 @@
 import { fetchCompanySettings } from '@rec/api-client';
-import { type Brand, brandCustomProperties, type Locale, type Theme } from '@rec/core';
-import { type CSSProperties, useEffect, useMemo, useState } from 'react';
+import type { Brand, Locale, Theme } from '@rec/core';
+import { useEffect, useMemo, useState } from 'react';
 import { styleAdopter } from '../../adopt-styles';
 import { $locale, api } from '../../api';
 import { useT } from '../../i18n';
@@ -9,14 +9,9 @@ import { useStore } from '../../use-store';
 import { BrandPanel } from './BrandPanel';
 import { linkWithBrand, resolveBrand, type ShownBrand } from './brand-source';
 import css from './branding-page.css';
-import { PREVIEW_CONTENT, type PreviewSlug } from './previews';
+import { PREVIEW_CONTENT, PreviewCanvas, type PreviewSlug } from './previews';
 
 const adoptStyles = styleAdopter(css);
-
-/** The brand as inline custom properties on the canvas; the previews' shadow roots inherit them. */
-export function brandStyle(brand: Brand): CSSProperties {
-  return Object.fromEntries(brandCustomProperties(brand)) as CSSProperties;
-}
 
 const SLUGS = Object.keys(PREVIEW_CONTENT) as PreviewSlug[];
 
@@ -106,9 +101,9 @@ export function BrandingPreviewPage({ slug, query }: { slug: PreviewSlug; query:
             ) : null}
             <BrandPanel brand={brand} onChange={change} onReset={reset} onCopyLink={() => navigator.clipboard.writeText(location.href)} t={t} />
           </div>
-          <div className="bp-canvas" style={brandStyle(brand)} data-brand-canvas="">
+          <PreviewCanvas brand={brand}>
             <Content t={t} locale={locale} brand={brand} />
-          </div>
+          </PreviewCanvas>
         </div>
       ) : (
         <p role="status">{t('brandingPreview.origin.loading')}</p>

@@ -1,4 +1,5 @@
-import { type ReactNode, useId } from 'react';
+import { type Brand, brandCustomProperties } from '@rec/core';
+import { type CSSProperties, type ReactNode, useId } from 'react';
 import { styleAdopter } from '../../../adopt-styles';
 import css from './preview-layout.css';
 
@@ -29,5 +30,24 @@ export function Specimen({ label, children }: { label: string; children: ReactNo
       <figcaption style={CAPTION}>{label}</figcaption>
       {children}
     </figure>
+  );
+}
+
+/** The brand as inline custom properties; the previews' shadow roots inherit them. */
+export function brandStyle(brand: Brand): CSSProperties {
+  return Object.fromEntries(brandCustomProperties(brand)) as CSSProperties;
+}
+
+/**
+ * Where the previews render, under the brand. On the preview page it paints the brand's
+ * background; in Storybook it stays transparent (`transparent`) so the backgrounds toolbar
+ * shows the components on a light or a dark career site.
+ */
+export function PreviewCanvas({ brand, transparent = false, children }: { brand: Brand; transparent?: boolean; children: ReactNode }) {
+  adoptPreviewLayout();
+  return (
+    <div className={`bp-canvas${transparent ? ' bp-canvas-transparent' : ''}`} style={brandStyle(brand)} data-brand-canvas="">
+      {children}
+    </div>
   );
 }

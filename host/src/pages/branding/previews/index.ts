@@ -10,7 +10,7 @@ import type { PreviewProps } from './preview-props';
 import { SlimHeaderPreview } from './SlimHeaderPreview';
 
 export type { PreviewProps } from './preview-props';
-export { adoptPreviewLayout } from './PreviewFrame';
+export { adoptPreviewLayout, brandStyle, PreviewCanvas } from './PreviewFrame';
 
 /**
  * The eight branding previews of spec §2, by their page slug. The host's preview pages and the
