@@ -53,7 +53,7 @@ test.describe('company settings', () => {
 
     // A visitor of the demo career site sees it on the board, its box reserved (width and height).
     await page.goto('/demo/career-site.html');
-    const logo = page.locator('rec-board img.board-logo').first();
+    const logo = page.locator('rec-board img[part~="logo"]').first();
     await expect(logo).toBeVisible();
     await expect(logo).toHaveAttribute('src', src ?? '');
     await expect(logo).toHaveAttribute('width', /^\d+$/);

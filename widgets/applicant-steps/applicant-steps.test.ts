@@ -40,6 +40,9 @@ function nextAnswer(): NextStepAnswer {
   return { steps, step: finished ? null : formDone ? interview : form };
 }
 
+/** The company's theme as the application answer carries it (issue 16). */
+const THEME = { brand: { colors: { primary: '#8a2be2' } }, properties: { '--rec-color-primary': '#8a2be2' } };
+
 function reply(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
@@ -58,7 +61,7 @@ async function fakeApi(input: RequestInfo | URL, init?: RequestInit): Promise<Re
   });
   if (unauthorized) return reply(401, { message: 'errors.unauthorized' });
   if (url.pathname === '/v2/application-steps/next') return reply(200, nextAnswer());
-  if (url.pathname === '/v2/applicants/application') return reply(200, { _id: 'a'.repeat(24), locale: 'fr', offerTitle: { en: 'Robotics' }, companyName: 'Lumen', applications: [] });
+  if (url.pathname === '/v2/applicants/application') return reply(200, { _id: 'a'.repeat(24), locale: 'fr', offerTitle: { en: 'Robotics' }, companyName: 'Lumen', applications: [], theme: THEME });
   if (url.pathname === `/v2/application-steps/${FORM_ID}/complete`) {
     formDone = true;
     return reply(200, { finished: false });
@@ -116,6 +119,19 @@ describe('<rec-applicant-steps>', () => {
     expect(root.querySelector('label')?.textContent).to.contain('Which shift suits you?');
     expect(calls.length).to.be.greaterThan(0);
     for (const call of calls) expect(call.authorization, call.path).to.equal('Bearer tok-1');
+  });
+
+  it("shows the company's theme, under the page's own --rec-* values", async () => {
+    const themed = mount('tok-theme');
+    await waitUntil(() => themed.shadowRoot?.querySelector('button[type="submit"]'), 'no form');
+    const submit = () => getComputedStyle(themed.shadowRoot?.querySelector('button[type="submit"]') as HTMLElement).backgroundColor;
+    await waitUntil(() => submit() === 'rgb(138, 43, 226)', `not in the brand colour: ${submit()}`);
+    document.body.style.setProperty('--rec-color-primary', '#006400');
+    try {
+      expect(submit()).to.equal('rgb(0, 100, 0)');
+    } finally {
+      document.body.style.removeProperty('--rec-color-primary');
+    }
   });
 
   it('walks to the next step in memory after the form: the page URL stays, the answers go with the token', async () => {

@@ -3,6 +3,7 @@ import { APPLY_FIELD_LEVELS } from './apply-form';
 import { LOCALES } from './constants';
 import { ContractTypeSchema } from './contract-types';
 import { ObjectIdSchema } from './ids';
+import type { Theme } from './theme';
 
 export const LocaleSchema = v.picklist(LOCALES);
 
@@ -61,7 +62,12 @@ export const OfferSchema = v.object({
   /** Which fields the apply form asks (issue 9); absent means the defaults of apply-form.ts. */
   applyForm: v.optional(v.record(v.string(), v.picklist(APPLY_FIELD_LEVELS))),
 });
-export type Offer = v.InferOutput<typeof OfferSchema>;
+/**
+ * `theme`: the company's brand and default logo (issue 16), which the offer widget applies. Its
+ * schema (theme-schema.ts) is not part of OfferSchema: it needs the brand schema, whose module
+ * imports this one.
+ */
+export type Offer = v.InferOutput<typeof OfferSchema> & { theme?: Theme };
 
 /** A company's job board (spec §3). */
 export const BoardSchema = v.object({
@@ -79,7 +85,8 @@ export const BoardSchema = v.object({
   }),
   spontaneousOfferChannelUrl: v.nullable(v.string()),
 });
-export type Board = v.InferOutput<typeof BoardSchema>;
+/** `theme`: as for the offer. */
+export type Board = v.InferOutput<typeof BoardSchema> & { theme?: Theme };
 
 export const BuildInfoSchema = v.object({ buildId: v.string(), timestamp: v.number() });
 export type BuildInfo = v.InferOutput<typeof BuildInfoSchema>;

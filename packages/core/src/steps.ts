@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { LocalizedTextSchema, type LocalizedText } from './entities';
 import { FILE_EXTENSIONS, type FileExtensionSet, fileExtension } from './files';
 import { type FieldValue, parseFormDate, type Rule, firstFailingRule } from './form-rules';
+import type { Theme } from './theme';
 
 /**
  * The applicant's step flow (spec §2 "Applicant area", §3 application step, §4): the products a
@@ -248,6 +249,8 @@ export interface ApplicantApplication {
   locale: string;
   offerTitle: LocalizedText;
   companyName: string;
+  /** The company's theme (issue 16): the steps show its brand, under the page's own --rec-* values. */
+  theme?: Theme;
   /** The candidate's other applications, to switch with POST /v2/applicants/login. */
   applications: Array<{ _id: string; offerTitle: LocalizedText; companyName: string; createdAt: string }>;
 }

@@ -19,6 +19,11 @@ export interface ThemeLogo {
 export interface Theme {
   brand: Brand;
   logo?: ThemeLogo;
+  /**
+   * `brandCustomProperties(brand)` as an object, filled by the server (modules/branding): the
+   * widgets apply these, so their bundles carry neither the mapping nor the font stacks (size budgets).
+   */
+  properties?: Record<string, string>;
 }
 
 /** Brand colour token -> documented custom property. */

@@ -43,6 +43,9 @@ import { type AuthService, createAuthService } from './modules/auth/service';
 import { createSessionService, type SessionService } from './modules/auth/sessions';
 import { type Clock, systemClock } from './modules/auth/tokens';
 import { createBoardRepository } from './modules/boards/repository';
+import { createBrandingRepository } from './modules/branding/repository';
+import { brandingRoutes } from './modules/branding/routes';
+import { createBrandingService } from './modules/branding/service';
 import { boardRoutes } from './modules/boards/routes';
 import { createBoardService } from './modules/boards/service';
 import { buildRoutes } from './modules/builds/routes';
@@ -308,6 +311,7 @@ export async function buildApp({
   const boardRepository = createBoardRepository(db);
   const boards = createBoardService({ repository: boardRepository, offers, publicUrl: config.publicUrl });
   await app.register(boardRoutes, { boards, cache: publicAnswers });
+  await app.register(brandingRoutes, { branding: createBrandingService({ repository: createBrandingRepository(db) }), cache: publicAnswers });
   await app.register(offerCountRoutes, { offerCount: createOfferCountService({ boards: boardRepository, offers: offerRepository }) });
   await app.register(offerRoutes, { offers, cache: publicAnswers });
   await app.register(buildRoutes, { distDir: config.distDir, startedAt });

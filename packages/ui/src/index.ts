@@ -13,6 +13,8 @@ export {
 export { visitReferralCode, withReferral } from './referral';
 export { type HeadingTag, headingTag } from './heading';
 export { safeUrl } from './safe-url';
+export { CompanyLogo, logoBox } from './company-logo';
+export { ThemeScope } from './theme-scope';
 export { useStore } from './use-store';
 export { useTranslate } from './use-translate';
 export { WIDGETS_VERSION } from './version';

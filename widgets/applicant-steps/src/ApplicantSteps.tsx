@@ -1,9 +1,9 @@
 import { createApiClient, isApiError, stepsApi } from '@rec/api-client';
-import { type Locale, toLocale } from '@rec/core';
+import { toLocale } from '@rec/core';
 import { NEXT_STEP_PATH } from '@rec/core/step-routing';
-import type { NextStepAnswer } from '@rec/core/steps';
+import type { ApplicantApplication, NextStepAnswer } from '@rec/core/steps';
 import { COMMON_PART, type LocalePart, OFFER_PART } from '@rec/i18n/widgets';
-import { type ElementProps, headingTag, hostOf, Loading, MessageBlock, resolveApiBase, useTranslate } from '@rec/ui';
+import { type ElementProps, headingTag, hostOf, Loading, MessageBlock, resolveApiBase, ThemeScope, useTranslate } from '@rec/ui';
 import { MAX_WALK, type StepsEnv, StepsProvider, StepViewer, type StepWalk, walkSteps } from '@rec/ui/steps';
 import { type ReactElement, useEffect, useMemo, useRef, useState } from 'react';
 import { STEPS_PART } from './steps-locale';
@@ -32,7 +32,8 @@ export function ApplicantSteps({ language, apiBase, headingLevel, container }: A
   const host = hostOf(container);
   const [token, readToken] = useStepsToken(host);
   const baseURL = resolveApiBase(apiBase);
-  const [applicationLocale, setApplicationLocale] = useState<Locale | null>(null);
+  const [application, setApplication] = useState<ApplicantApplication | null>(null);
+  const applicationLocale = toLocale(application?.locale) ?? null;
   const locale = toLocale(language) ?? applicationLocale ?? 'en';
   const localeRef = useRef(locale);
   localeRef.current = locale;
@@ -46,20 +47,20 @@ export function ApplicantSteps({ language, apiBase, headingLevel, container }: A
   const root = useRef<HTMLDivElement>(null);
   const level = Number(headingTag(headingLevel, 2).slice(1));
 
-  // Without a language attribute the steps speak the application's language, as on the host.
+  // The application gives the company's theme and, without a language attribute, the language
+  // the steps speak (the application's, as on the host).
   useEffect(() => {
-    if (toLocale(language)) return;
     let live = true;
     stepsApi(client, readToken())
       .application()
       .then(
-      (application) => live && setApplicationLocale(toLocale(application.locale) ?? null),
+      (answer) => live && setApplication(answer),
       () => {},
     );
     return () => {
       live = false;
     };
-  }, [client, token, language]);
+  }, [client, token]);
 
   useEffect(() => {
     let live = true;
@@ -130,9 +131,11 @@ export function ApplicantSteps({ language, apiBase, headingLevel, container }: A
       </>
     );
   return (
-    <div ref={root} className="steps" part="steps" tabIndex={-1} lang={locale}>
-      <StepsProvider env={env}>{body}</StepsProvider>
-    </div>
+    <ThemeScope properties={application?.theme?.properties}>
+      <div ref={root} className="steps" part="steps" tabIndex={-1} lang={locale}>
+        <StepsProvider env={env}>{body}</StepsProvider>
+      </div>
+    </ThemeScope>
   );
 }
 

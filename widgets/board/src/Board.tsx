@@ -1,7 +1,7 @@
 import { ERROR_KEYS, type Locale, type Offer, pickText, toLocale } from '@rec/core';
 import { hasKey, loadLocale, type Translate } from '@rec/i18n/widgets';
 import { createBoardStore } from '@rec/stores';
-import { type ElementProps, ErrorMessage, headingTag, hostOf, Loading, PoweredBy, resolveApiBase, safeUrl, useStore, useTranslate, visitReferralCode, withReferral } from '@rec/ui';
+import { CompanyLogo, type ElementProps, ErrorMessage, headingTag, hostOf, Loading, PoweredBy, resolveApiBase, safeUrl, ThemeScope, useStore, useTranslate, visitReferralCode, withReferral } from '@rec/ui';
 import { type MouseEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { BoardFilters } from './BoardFilters';
 import { applyFilter, type BoardFilter, filterOptions, type IndexedOffer, indexOffers, isFiltered, NO_FILTER, sameFilter, selectedLocation } from './board-filter';
@@ -121,12 +121,6 @@ function OfferItem({ entry, locale, t, host, referral }: OfferItemProps) {
   );
 }
 
-/** A logo's display size: its own, scaled down to fit 256 x 64 px with its aspect kept. */
-function logoBox({ width, height }: { width: number; height: number }) {
-  const scale = Math.min(1, 256 / width, 64 / height);
-  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
-}
-
 /** `<rec-board>`: a company's open positions, sorted by title in the shown language. */
 export function Board({ boardId, language, headingLevel, apiBase, referralCode, search, location, contract, offerLanguage, container }: BoardProps) {
   const host = hostOf(container);
@@ -220,10 +214,7 @@ export function Board({ boardId, language, headingLevel, apiBase, referralCode, 
     const spontaneous = withReferral(safeUrl(board.spontaneousOfferChannelUrl), referral, locale);
     content = (
       <>
-        {board.company.logo ? (
-          // Width and height from the server, scaled into 256 x 64: the box is reserved before the image arrives.
-          <img className="board-logo" part="logo" src={safeUrl(board.company.logo.url) ?? ''} {...logoBox(board.company.logo)} alt={board.company.name} />
-        ) : null}
+        {board.theme?.logo ? <CompanyLogo logo={board.theme.logo} alt={board.company.name} /> : null}
         <Heading id={TITLE_ID} className="board-title" part="title">
           {pickText(board.names, locale, board.language) || board.name}
         </Heading>
@@ -275,8 +266,10 @@ export function Board({ boardId, language, headingLevel, apiBase, referralCode, 
   }
 
   return (
-    <div className="board" part="board" lang={locale ?? undefined} aria-busy={busy}>
-      {content}
-    </div>
+    <ThemeScope properties={board?.theme?.properties}>
+      <div className="board" part="board" lang={locale ?? undefined} aria-busy={busy}>
+        {content}
+      </div>
+    </ThemeScope>
   );
 }

@@ -3,7 +3,7 @@ import { COMMON_PART, type LocalePart, loadLocale, OFFER_PART, type Translate } 
 // Deep import: the stores index also holds the form's store, which must stay in the form chunk.
 import { createOfferStore } from '@rec/stores/offer';
 import type { ShareActions as ShareActionsComponent } from '@rec/ui/share-actions';
-import { type ElementProps, headingTag, hostOf, Loading, PoweredBy, resolveApiBase, safeUrl, useStore, useTranslate, visitReferralCode } from '@rec/ui';
+import { CompanyLogo, type ElementProps, headingTag, hostOf, Loading, PoweredBy, resolveApiBase, safeUrl, ThemeScope, useStore, useTranslate, visitReferralCode } from '@rec/ui';
 import { type ComponentType, useEffect, useMemo, useRef, useState } from 'react';
 import type { ApplyFormProps } from './ApplyForm';
 import { addJobPostingToHead } from './job-posting';
@@ -76,34 +76,26 @@ export function OfferMeta({ offer, locale, t }: { offer: OfferEntity; locale: Lo
   );
 }
 
-/** A logo's display size: its own, scaled down to fit 256 x 64 px with its aspect kept (as the board's header). */
-function logoBox({ width, height }: { width: number; height: number }) {
-  const scale = Math.min(1, 256 / width, 64 / height);
-  return { width: Math.round(width * scale), height: Math.round(height * scale) };
-}
-
 export interface OfferHeaderProps {
   offer: OfferEntity;
   locale: Locale;
   t: Translate;
-  /** The full page shows the company logo above the title; embedded offers keep the slim header (title and meta). */
+  /** The full page (h1 by default) or an embedded offer's slim header (h2 by default). */
   mode: Mode;
   headingLevel?: string | undefined;
 }
 
 /**
- * The offer's header: the title and the meta line, and on the full page the company's default
- * logo (its size reserves the box before the image loads). Exported for the branding previews
- * (SLIM_HEADER, OFFER_HEADER), which show this very component.
+ * The offer's header: the company's default logo from its theme (when it has one), the title and
+ * the meta line. Exported for the branding previews (SLIM_HEADER, OFFER_HEADER), which show this
+ * very component.
  */
 export function OfferHeader({ offer, locale, t, mode, headingLevel }: OfferHeaderProps) {
   // At most h3: the apply section below is an h2.
   const Heading = headingTag(headingLevel, mode === 'page' ? 1 : 2, 3);
-  const logo = mode === 'page' ? offer.company?.logoImage : undefined;
-  const logoUrl = logo ? safeUrl(logo.url) : undefined;
   return (
     <header className={`offer-header offer-header-${mode === 'page' ? 'full' : 'slim'}`} part="offer-header">
-      {logo && logoUrl ? <img className="offer-logo" part="logo" src={logoUrl} {...logoBox(logo)} alt={offer.company?.name ?? ''} /> : null}
+      {offer.theme?.logo && offer.company ? <CompanyLogo logo={offer.theme.logo} alt={offer.company.name} /> : null}
       <Heading id="rec-offer-title" className="offer-title" part="title">
         {pickText(offer.information.title, locale, offer.language)}
       </Heading>
@@ -233,6 +225,7 @@ export function Offer({ channelId, offerId, embedded, language, apiBase, referra
   const companyId = offer.company?._id;
 
   return (
+    <ThemeScope properties={offer.theme?.properties}>
     <article className={`offer offer-${mode}`} part="offer" lang={locale} aria-labelledby="rec-offer-title">
       <OfferHeader offer={offer} locale={locale} t={t} mode={mode} headingLevel={headingLevel} />
       <OfferDescription html={description} />
@@ -264,5 +257,6 @@ export function Offer({ channelId, offerId, embedded, language, apiBase, referra
       {mode === 'page' && Share ? <Share url={offer.url.canonical} title={title} t={t} /> : null}
       <PoweredBy t={t} />
     </article>
+    </ThemeScope>
   );
 }

@@ -47,6 +47,8 @@ describeEachBackend('GET /v2/boards/:id', (context) => {
       names: DEMO_BOARD_NAMES.lumen,
       company: { _id: DEMO.companyId, name: 'Lumen Robotics' },
       spontaneousOfferChannelUrl: `http://rec.test/offer/c/${DEMO.spontaneousChannelId}`,
+      // The demo company has no brand nor logo of ours (the branding tests set them).
+      theme: { brand: {}, properties: {} },
     });
   });
 
@@ -60,6 +62,7 @@ describeEachBackend('GET /v2/boards/:id', (context) => {
       names: DEMO_BOARD_NAMES.nordwind,
       company: { _id: DEMO.otherCompanyId, name: 'Nordwind Logistik' },
       spontaneousOfferChannelUrl: null,
+      theme: { brand: {}, properties: {} },
     });
   });
 

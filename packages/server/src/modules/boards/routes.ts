@@ -1,4 +1,5 @@
-import { BoardOffersSchema, type BoardParams, BoardParamsSchema, BoardSchema, ERROR_KEYS, LanguageQuerySchema, type LanguageQuery } from '@rec/core';
+import { BoardOffersSchema, type BoardParams, BoardParamsSchema, ERROR_KEYS, LanguageQuerySchema, type LanguageQuery } from '@rec/core';
+import { ThemedBoardSchema } from '@rec/core/theme-schema';
 import type { FastifyPluginAsync } from 'fastify';
 import { languagePreferences } from '../../http/page-language';
 import { jsonAnswer, type PublicAnswerCache, sendCachedAnswer } from '../../http/public-answer-cache';
@@ -11,7 +12,7 @@ const languageQuery = { schema: LanguageQuerySchema, errorKey: ERROR_KEYS.invali
 export const boardRoutes: FastifyPluginAsync<{ boards: BoardService; cache: PublicAnswerCache }> = async (app, { boards, cache }) => {
   app.get<{ Params: BoardParams }>(
     '/v2/boards/:id',
-    { config: { publicCache: 'shared', apiDoc: { summary: 'A job board with its company.', response: BoardSchema } }, preHandler: validateRequest({ params: boardParams }) },
+    { config: { publicCache: 'shared', apiDoc: { summary: 'A job board with its company.', response: ThemedBoardSchema } }, preHandler: validateRequest({ params: boardParams }) },
     async (request, reply) => {
       const { id } = request.params;
       const answer = await cache.get(`board:${id}`, async () => {

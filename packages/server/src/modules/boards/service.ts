@@ -1,5 +1,6 @@
 import { type Board, DEFAULT_LOCALE, ERROR_KEYS, isLocale, type Locale, type LocalizedText, type Offer, toLocale } from '@rec/core';
 import { HttpError } from '../../http/errors';
+import { companyTheme } from '../branding/service';
 import { logoImageOf, type OfferService, offerUrl } from '../offers/service';
 import type { BoardRepository, BoardWithCompany } from './repository';
 
@@ -44,6 +45,7 @@ export function createBoardService(deps: { repository: BoardRepository; offers: 
         names: namesOf(board, language),
         company: { _id: board.companyId, name: board.companyName, ...withLogo(logoImageOf(board.companySettings)) },
         spontaneousOfferChannelUrl: board.spontaneousChannelId ? offerUrl(publicUrl, board.spontaneousChannelId) : null,
+        theme: companyTheme(board.companySettings),
       };
     },
 

@@ -1,3 +1,4 @@
+import type { LogoMask } from '@rec/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 
@@ -70,7 +71,7 @@ export function createLogoRepository(db: Kysely<Database>) {
      * with its size for the widgets), so public answers read it with the company row they already
      * load; without a default both go.
      */
-    async syncDefault(companyId: string, image: { url: string; width: number; height: number } | null) {
+    async syncDefault(companyId: string, image: { url: string; width: number; height: number; mask: LogoMask } | null) {
       const settings = image
         ? sql`settings || ${JSON.stringify({ logoUrl: image.url, logoImage: image })}::jsonb`
         : // A logoUrl set by other means (the demo's static file) stays; one of our logos goes with it.

@@ -34,7 +34,8 @@ export function createLogoService(deps: { repository: LogoRepository; storage: F
   /** After every change: the default logo into the settings, then LOGO_CHANGED so cached boards and offers refresh. */
   const changed = async (companyId: string) => {
     const row = await repository.findDefault(companyId);
-    await repository.syncDefault(companyId, row ? { url: logoUrl(publicUrl, row.id), width: row.width, height: row.height } : null);
+    // The mask goes along: the widgets draw the logo in it (issue 16's theme).
+    await repository.syncDefault(companyId, row ? { url: logoUrl(publicUrl, row.id), width: row.width, height: row.height, mask: row.mask } : null);
     events.emit({ type: 'LOGO_CHANGED', companyId });
   };
 

@@ -1,4 +1,5 @@
-import { ERROR_KEYS, LanguageQuerySchema, type LanguageQuery, ObjectIdSchema, type OfferChannelParams, OfferChannelParamsSchema, OfferSchema } from '@rec/core';
+import { ERROR_KEYS, LanguageQuerySchema, type LanguageQuery, ObjectIdSchema, type OfferChannelParams, OfferChannelParamsSchema } from '@rec/core';
+import { ThemedOfferSchema } from '@rec/core/theme-schema';
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { offerLanguagePreferences } from '../../http/page-language';
@@ -12,7 +13,7 @@ export const offerRoutes: FastifyPluginAsync<{ offers: OfferService; cache: Publ
   app.get<{ Params: OfferChannelParams; Querystring: LanguageQuery }>(
     '/v2/offers/channel/:channelId',
     {
-      config: { publicCache: 'shared', apiDoc: { summary: 'An offer by its channel, with its description.', response: OfferSchema } },
+      config: { publicCache: 'shared', apiDoc: { summary: 'An offer by its channel, with its description.', response: ThemedOfferSchema } },
       preHandler: validateRequest({
         params: { schema: OfferChannelParamsSchema, errorKey: ERROR_KEYS.invalidId },
         query: { schema: LanguageQuerySchema, errorKey: ERROR_KEYS.invalidQuery },
@@ -33,7 +34,7 @@ export const offerRoutes: FastifyPluginAsync<{ offers: OfferService; cache: Publ
   app.get<{ Params: { id: string }; Querystring: LanguageQuery }>(
     '/v2/offers/:id',
     {
-      config: { publicCache: 'shared', apiDoc: { summary: 'An offer by its posting id, through its board channel.', response: OfferSchema } },
+      config: { publicCache: 'shared', apiDoc: { summary: 'An offer by its posting id, through its board channel.', response: ThemedOfferSchema } },
       preHandler: validateRequest({
         params: { schema: OfferIdParamsSchema, errorKey: ERROR_KEYS.invalidId },
         query: { schema: LanguageQuerySchema, errorKey: ERROR_KEYS.invalidQuery },

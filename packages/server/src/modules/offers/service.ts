@@ -2,6 +2,7 @@ import { applyFormOf, publicSalaryOf, type ContractType, ERROR_KEYS, employmentT
 import { jobPosting } from '@rec/core/job-posting';
 import type { OpeningStatus, PostingStatus } from '../../db/schema';
 import { HttpError } from '../../http/errors';
+import { companyTheme } from '../branding/service';
 import type { ContentRow, OfferRepository } from './repository';
 import { sanitizeDescription } from './sanitize-description';
 
@@ -212,6 +213,7 @@ export function createOfferService(deps: { repository: OfferRepository; publicUr
         applyForm: applyFormOf(row.applyForm),
         ...withSalary(row.isSpontaneous ? undefined : publicSalaryOf(row.salary)),
         place: { country: row.addressCountry?.trim() || null, remote: row.remote },
+        theme: companyTheme(row.companySettings),
       };
       if (!row.isSpontaneous) {
         const { description: _shownByTheWidget, ...withoutDescription } = jobPosting(offer, '');

@@ -26,6 +26,11 @@ export interface CandidateApplicationRow {
   titles: Array<{ language: string; title: string }> | null;
 }
 
+/** The current application, with its company's settings: the steps show the company's theme. */
+export interface CurrentApplicationRow extends CandidateApplicationRow {
+  company_settings: Record<string, unknown>;
+}
+
 const STEP_COLUMNS = ['id', 'company_id', 'application_id', 'position', 'product', 'config', 'status', 'progress', 'result'] as const;
 
 export type StepRepository = ReturnType<typeof createStepRepository>;
@@ -177,7 +182,7 @@ export function createStepRepository(db: Kysely<Database>) {
       return applicationsOfEmail(db, email).where('a.id', '=', applicationId).executeTakeFirst();
     },
 
-    async applicationById(companyId: string, applicationId: string): Promise<CandidateApplicationRow | undefined> {
+    async applicationById(companyId: string, applicationId: string): Promise<CurrentApplicationRow | undefined> {
       return db
         .selectFrom('applications as a')
         .innerJoin('companies as co', 'co.id', 'a.company_id')
@@ -189,6 +194,7 @@ export function createStepRepository(db: Kysely<Database>) {
           'a.company_id',
           'a.language',
           'co.name as company_name',
+          'co.settings as company_settings',
           sql<string>`to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('created_at'),
           sql<Array<{ language: string; title: string }> | null>`(select json_agg(json_build_object('language', pc.language, 'title', pc.title))
             from posting_contents pc where pc.company_id = ch.company_id and pc.posting_id = ch.posting_id)`.as('titles'),

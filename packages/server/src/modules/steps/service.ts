@@ -24,6 +24,7 @@ import { newId } from '../../db/ids';
 import type { EventBus } from '../../events/event-bus';
 import { FieldsError, HttpError } from '../../http/errors';
 import { addMs, type Clock, MINUTE, newToken, tokenHash } from '../auth/tokens';
+import { companyTheme } from '../branding/service';
 import { recogniseContent } from '../storage/file-content';
 import type { FileStorage } from '../storage/file-storage';
 import { checkUploadFile, FILE_EXTENSIONS, fileExtension } from '@rec/core/files';
@@ -264,6 +265,7 @@ export function createStepService(deps: { repository: StepRepository; events: Ev
         locale: toLocale(row.language) ?? 'en',
         offerTitle: titlesOf(row),
         companyName: row.company_name,
+        theme: companyTheme(row.company_settings),
         applications: others.map((other) => ({ _id: other.id, offerTitle: titlesOf(other), companyName: other.company_name, createdAt: other.created_at })),
       };
     },

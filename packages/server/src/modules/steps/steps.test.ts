@@ -205,6 +205,7 @@ describeEachBackend('the applicant step flow', (context) => {
     assert.equal(current._id, second.applicationId, 'the newest by default');
     assert.equal(current.locale, 'fr');
     assert.equal(current.companyName, DEMO.companyName);
+    assert.deepEqual(current.theme, { brand: {}, properties: {} }, "the company's theme (the seed has no brand)");
     assert.deepEqual(current.applications.map((a: { _id: string }) => a._id).sort(), [first.applicationId, second.applicationId].sort());
 
     const login = (id: string) => context.app.inject({ method: 'POST', url: '/v2/applicants/login', headers: { cookie, origin: ORIGIN }, payload: { _applicantId: id } });

@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolation, SAMPLE_CHANNEL, signIn } from './helpers';
+
+// Issue 16: the brand the owner saves shows on the demo career site's board and on the offer
+// page it links to, with no --rec-* CSS on the page (the theme alone colours them).
+const OWNER = { email: 'claire.owner@lumen.example', password: 'lumen-owner-2026' };
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const PNG = readFileSync(join(ROOT, 'host/public/demo/logos/lumen-robotics.png'));
+const PRIMARY = '#8a2be2';
+const PRIMARY_RGB = 'rgb(138, 43, 226)';
+
+interface Settings {
+  brand: Record<string, unknown>;
+  logos: Array<{ _id: string; url: string; default: boolean }>;
+}
+
+/** A call with the owner's session, from the page itself (same origin, as the settings pages make it). */
+function api<T>(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; json: T }> {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      const response = await fetch(url, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      return { status: response.status, json: response.status === 204 ? null : await response.json() };
+    },
+    { method, url, body },
+  ) as Promise<{ status: number; json: T }>;
+}
+
+test('the brand and default logo the owner saves show on the career site board and on the offer it opens', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page, OWNER);
+  const before = (await api<Settings>(page, 'GET', '/v2/companies/settings')).json;
+  const previousDefault = before.logos.find((logo) => logo.default)?._id;
+  let logoId: string | undefined;
+  try {
+    const patch = await api(page, 'PATCH', '/v2/companies/settings', { brand: { ...before.brand, colors: { primary: PRIMARY, onPrimary: '#ffffff' } } });
+    expect(patch.status).toBe(200);
+    const created = await api<{ _id: string; url: string }>(page, 'POST', '/v2/companies/settings/logos', {
+      name: `Theme ${Date.now()}`.slice(0, 40),
+      options: { mask: 'BLACK' },
+      file: { base64: PNG.toString('base64'), type: 'image/png' },
+    });
+    expect(created.status).toBe(201);
+    logoId = created.json._id;
+    expect((await api(page, 'POST', `/v2/companies/settings/logos/${logoId}/default`)).status).toBe(200);
+
+    // The career site without its stylesheet: nothing on the page sets a --rec-* value.
+    await page.route('**/demo/career-site.css', (route) => route.fulfill({ status: 200, contentType: 'text/css', body: '' }));
+    await page.goto('/demo/career-site.html');
+    const title = page.locator('rec-board [part~="offer-title"]').first();
+    await expect(title).toBeVisible();
+    await expect(title).toHaveCSS('color', PRIMARY_RGB);
+    const boardLogo = page.locator('rec-board img[part~="logo"]');
+    await expect(boardLogo).toHaveAttribute('src', created.json.url);
+    await expect(boardLogo).toHaveAttribute('alt', 'Lumen Robotics');
+    await expect(boardLogo).toHaveCSS('filter', 'brightness(0)');
+    expect(await boardLogo.evaluate((image: HTMLImageElement) => image.naturalWidth > 0)).toBe(true);
+    await expectNoAxeViolation(page, 'rec-board');
+
+    await page.locator(`rec-board a[href*="/offer/c/${SAMPLE_CHANNEL}"]`).click();
+    await expect(page).toHaveURL(new RegExp(`/offer/c/${SAMPLE_CHANNEL}`));
+    const apply = page.locator('rec-offer [part~="apply-button"]');
+    await expect(apply).toBeVisible();
+    await expect(apply).toHaveCSS('background-color', PRIMARY_RGB);
+    const offerLogo = page.locator('rec-offer img[part~="logo"]');
+    await expect(offerLogo).toHaveAttribute('src', created.json.url);
+    await expect(offerLogo).toHaveAttribute('alt', 'Lumen Robotics');
+    await expect(offerLogo).toHaveCSS('filter', 'brightness(0)');
+    await expectNoAxeViolation(page, 'rec-offer');
+
+    // The other pages we serve mount the same elements: the full-page board and the offer by its own id.
+    await page.goto('/board/64b0b0a4d000000000000001');
+    await expect(page.locator('rec-board [part~="offer-title"]').first()).toHaveCSS('color', PRIMARY_RGB);
+    await expect(page.locator('rec-board img[part~="logo"]')).toHaveAttribute('src', created.json.url);
+    const postingId = (await api<{ _id: string }>(page, 'GET', `/v2/offers/channel/${SAMPLE_CHANNEL}`)).json._id;
+    await page.goto(`/offer/${postingId}`);
+    await expect(page.locator('rec-offer [part~="apply-button"]')).toHaveCSS('background-color', PRIMARY_RGB);
+    await expect(page.locator('rec-offer img[part~="logo"]')).toHaveAttribute('src', created.json.url);
+  } finally {
+    // Other specs share the database: the brand and the default logo as they were.
+    await api(page, 'PATCH', '/v2/companies/settings', { brand: before.brand });
+    if (previousDefault) await api(page, 'POST', `/v2/companies/settings/logos/${previousDefault}/default`);
+    if (logoId) await api(page, 'DELETE', `/v2/companies/settings/logos/${logoId}`);
+  }
+});
