@@ -5,7 +5,7 @@ import type { PreviewProps } from './preview-props';
 import { sampleOffer } from './sample-offer';
 import { ShadowPreview } from './ShadowPreview';
 
-/** SLIM_HEADER: the compact header of an embedded offer (embedded="applyWithOptions" or "applyManualOnly"): title and meta, no logo. */
+/** SLIM_HEADER: the compact header of an embedded offer (embedded="applyWithOptions" or "applyManualOnly"): logo, title (an h2) and meta. */
 export function SlimHeaderPreview({ t, locale }: PreviewProps) {
   const offer = useMemo(() => sampleOffer(t, locale), [t, locale]);
   return (
