@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { Brand } from '@rec/core';
 import { BRANDING_PREVIEWS } from '../src/router/route-table';
-import { expectNoAxeViolation } from './helpers';
+import { expectNoAxeViolation, LUMEN, signIn } from './helpers';
 
 /**
  * Visual regression of the eight branding previews (issue 16 D): each page at 1280 px under the
@@ -101,4 +101,25 @@ test('a brand in the link that is not valid is said, and the default brand shows
   await page.goto('/offer/branding/preview/buttons?language=en&brand=%7B%22radius%22%3A99%7D');
   await expect(page.getByRole('alert').filter({ hasText: 'The brand in the link is not valid' })).toBeVisible();
   await expect(page.locator('.bp-origin')).toHaveText('Default brand');
+});
+
+test('without a brand in the link: the theme of companyId, else the signed-in recruiter’s company', async ({ page }) => {
+  await signIn(page, { email: 'claire.owner@lumen.example', password: 'lumen-owner-2026' });
+  const settings = (path: string, init?: RequestInit) =>
+    page.evaluate(async ({ path, init }) => (await fetch(path, init)).json() as Promise<{ brand: Brand }>, { path, init });
+  const before = await settings('/v2/companies/settings');
+  const patch = (brand: Brand) => settings('/v2/companies/settings', { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ brand }) });
+  try {
+    await patch({ ...before.brand, colors: { ...before.brand.colors, primary: '#8a2be2', onPrimary: '#ffffff' } });
+    const button = page.locator('[data-preview="widget-buttons"] button.rec-button-primary').first();
+    await open(page, 'buttons', null);
+    await expect(page.locator('.bp-origin')).toHaveText("Your company's brand");
+    await expect(button).toHaveCSS('background-color', 'rgb(138, 43, 226)');
+    await page.goto(`/offer/branding/preview/buttons?language=en&companyId=${LUMEN}`);
+    await expect(page.locator('.bp-origin')).toHaveText("The company's brand");
+    await expect(button).toHaveCSS('background-color', 'rgb(138, 43, 226)');
+  } finally {
+    // Other specs share the database: the brand as it was.
+    await patch(before.brand);
+  }
 });

@@ -12,8 +12,8 @@ export function OfferHeaderPreview({ t, locale }: PreviewProps) {
     <PreviewGroup title={t('brandingPreview.groups.offerHeader')} note={t('brandingPreview.notes.offerHeader')}>
       <ShadowPreview label="offer-header">
         <div className="offer offer-page" lang={locale}>
-          {/* An h2 under the preview page's h1 (the offer page itself uses an h1: same look, heading-level decides only the tag). */}
-          <OfferHeader offer={offer} locale={locale} t={t} mode="page" headingLevel="2" />
+          {/* The full page's own h1, as the offer page shows it (a second h1 here: the preview is about its look). */}
+          <OfferHeader offer={offer} locale={locale} t={t} mode="page" />
         </div>
       </ShadowPreview>
     </PreviewGroup>
