@@ -198,9 +198,9 @@ const checks = [
     ['inputs', 'input#rec-apply-firstName'],
     ['buttons', 'button.rec-button-secondary'],
     ['basic-text', '.offer-description li'],
-    ['slim-header', '.offer-header-slim .offer-title'],
+    ['slim-header', '.offer-applyWithOptions h2.offer-title'],
     ['application-cards', '[part~="apply-indeed"]'],
-    ['offer-header', '.offer-header-full img[part~="logo"]'],
+    ['offer-header', '.offer-page img[part~="logo"]'],
     ['misc', '.rec-toast'],
     ['icons-and-backgrounds', '.rec-spinner'],
   ].map(([story, selector]) => ({

@@ -94,13 +94,13 @@ export function OfferHeader({ offer, locale, t, mode, headingLevel }: OfferHeade
   // At most h3: the apply section below is an h2.
   const Heading = headingTag(headingLevel, mode === 'page' ? 1 : 2, 3);
   return (
-    <header className={`offer-header offer-header-${mode === 'page' ? 'full' : 'slim'}`} part="offer-header">
+    <>
       {offer.theme?.logo && offer.company ? <CompanyLogo logo={offer.theme.logo} alt={offer.company.name} /> : null}
       <Heading id="rec-offer-title" className="offer-title" part="title">
         {pickText(offer.information.title, locale, offer.language)}
       </Heading>
       <OfferMeta offer={offer} locale={locale} t={t} />
-    </header>
+    </>
   );
 }
 
