@@ -38,6 +38,7 @@ import { EMBED_VALUES, ROUTES } from './router/route-table';
 import type { NavigationContext, Resolution, RouteDefinition } from './router/types';
 import { useStore } from './use-store';
 import type { StepPageProps, StepView } from '@rec/ui/steps';
+import type { PreviewSlug } from './pages/branding/previews';
 
 /** The host shows back-office pages and mounts the offer and referral elements: all three parts. */
 const HOST_PARTS: readonly LocalePart[] = [COMMON_PART, APP_PART, OFFER_PART];
@@ -59,6 +60,8 @@ const AppointmentPage = lazy(() => import('./pages/portal/AppointmentPage'));
 // The candidate page is its own chunk too (video, notes, timeline load only there).
 const CandidatePage = lazy(() => import('./pages/candidate/CandidatePage'));
 const PipelinePage = lazy(() => import('./pages/pipeline/PipelinePage'));
+// The branding previews (issue 16) carry the widget CSS and the apply form: their own chunk.
+const BrandingPreviewPage = lazy(() => import('./pages/branding/BrandingPreviewPage'));
 
 interface Screen {
   resolution: Resolution;
@@ -291,6 +294,12 @@ function renderPage(route: RouteDefinition, context: NavigationContext) {
           <SettingsPage pathname={context.pathname} />
         </Suspense>
       );
+    case 'branding-preview':
+      return (
+        <Suspense fallback={null}>
+          <BrandingPreviewPage slug={brandingSlug(context.pathname)} query={query} />
+        </Suspense>
+      );
     case 'not-found':
       return <ErrorPage status={404} message={`Page Not Found: ${context.pathname}`} />;
     case 'coming':
@@ -298,6 +307,11 @@ function renderPage(route: RouteDefinition, context: NavigationContext) {
     default:
       return null;
   }
+}
+
+/** The preview a branding route shows: the last segment of its path (the route table names only the eight). */
+function brandingSlug(pathname: string): PreviewSlug {
+  return pathname.split('/').pop() as PreviewSlug;
 }
 
 /** The steps a step route's rule loaded (see router/step-rules). */

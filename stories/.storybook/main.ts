@@ -50,6 +50,10 @@ const OPTIMIZED_DEPS = [
 const config: StorybookConfig = {
   framework: { name: '@storybook/react-vite', options: {} },
   stories: ['../src/**/*.stories.tsx'],
+  // The a11y panel runs axe on the story a designer looks at (npm test runs axe on every preview story too).
+  addons: ['@storybook/addon-a11y'],
+  // The demo logos the branding previews show (served by the host at the same path).
+  staticDirs: [{ from: '../../host/public/demo', to: '/demo' }],
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
   // No prop tables (no docs addon): skipping react-docgen keeps the build fast.
   typescript: { reactDocgen: false },

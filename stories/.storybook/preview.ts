@@ -4,6 +4,8 @@ const preview: Preview = {
   parameters: {
     layout: 'padded',
     controls: { expanded: true, sort: 'none' },
+    // Violations show as errors in the a11y panel, not as hints.
+    a11y: { test: 'error' },
   },
 };
 

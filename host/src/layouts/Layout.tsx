@@ -5,8 +5,8 @@ import type { LayoutName } from '../router/types';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { RecruiterShell } from './RecruiterShell';
 
-/** Full pages a visitor reads (sign-in, public offer and board): they offer a language switcher. Embedded layouts never do. */
-const WITH_LANGUAGE_SWITCHER: ReadonlySet<LayoutName> = new Set(['authentication', 'offer', 'full-page-board']);
+/** Full pages a visitor reads (sign-in, public offer and board, branding previews): they offer a language switcher. Embedded layouts never do. */
+const WITH_LANGUAGE_SWITCHER: ReadonlySet<LayoutName> = new Set(['authentication', 'offer', 'full-page-board', 'branding']);
 
 /**
  * One frame per layout name of the route table (the 13 of spec §2). Every frame is

@@ -25,9 +25,9 @@ async function page(url: string) {
 const RECRUITER = ['auth', 'auth-recruiter', 'recruiter-entry'];
 
 describe('route table (spec §2)', () => {
-  it('shows the "coming" placeholder nowhere but the branding previews (issue 16 is still open)', () => {
+  it('shows the "coming" placeholder nowhere: the branding previews were the last (issue 16)', () => {
     const coming = ROUTES.filter((route) => route.page === 'coming').map((route) => route.path);
-    assert.deepEqual(coming, Object.keys(BRANDING_PREVIEWS).map((slug) => `/offer/branding/preview/${slug}`));
+    assert.deepEqual(coming, []);
   });
 
   it('registers every middleware it names, and uses the 13 layouts', () => {
@@ -155,6 +155,7 @@ describe('route table (spec §2)', () => {
       const result = await router.resolve(`/offer/branding/preview/${slug}`);
       assert.equal(result.kind === 'page' && result.route.title, title);
       assert.equal(result.kind === 'page' && result.route.layout, 'branding');
+      assert.equal(result.kind === 'page' && result.route.page, 'branding-preview');
     }
     assert.equal((await page('/share/abc')).page, 'share');
     assert.equal((await page(`/referral/${OPENING}/generate`)).layout, 'referral');

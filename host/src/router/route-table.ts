@@ -158,7 +158,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   { path: '/offer/message', layout: 'message', middleware: [], page: 'message' },
   { path: '/offer/apply/oauth/indeed', layout: 'message', middleware: ['oauth-callback'], page: 'redirect' },
   ...Object.entries(BRANDING_PREVIEWS).map(
-    ([slug, title]): RouteDefinition => ({ path: `/offer/branding/preview/${slug}`, layout: 'branding', middleware: [], page: 'coming', section: 'branding', title }),
+    ([slug, title]): RouteDefinition => ({ path: `/offer/branding/preview/${slug}`, layout: 'branding', middleware: [], page: 'branding-preview', title }),
   ),
   { path: '/offer/c/:channel_id', layout: 'offer', embeddedLayout: 'embedded-offer', middleware: [], page: 'offer', params: { channel_id: OBJECT_ID_PATTERN } },
   { path: '/offer/:_id', layout: 'offer', middleware: [], page: 'offer', params: { _id: OBJECT_ID_PATTERN } },

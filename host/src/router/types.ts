@@ -22,6 +22,7 @@ export type PageName =
   | 'admin-home'
   | 'applicant-steps-next'
   | 'board'
+  | 'branding-preview'
   | 'candidate'
   | 'coming'
   | 'not-found'

@@ -3,7 +3,7 @@ import { APPLICATION_FIELDS, type ApplicationFieldDefinition } from '@rec/core/a
 import { applyFormOf, fieldLevel } from '@rec/core/apply-form';
 import { FORM_COLUMN_DEFAULT, FORM_COLUMNS_MD, type Locale, type Offer, UPLOAD } from '@rec/core';
 import type { Translate } from '@rec/i18n/widgets';
-import { createApplicationForm, type FieldMessage, type FileField } from '@rec/stores/application-form';
+import { type ApplicationForm, createApplicationForm, type FieldMessage, type FileField } from '@rec/stores/application-form';
 import { useStore } from '@rec/ui';
 import { type FormEvent, type ReactElement, useEffect, useMemo, useRef } from 'react';
 
@@ -17,6 +17,11 @@ export interface ApplyFormProps {
   agentEmail?: string | undefined;
   /** Move focus into the form when it opens (a candidate asked for it). */
   autoFocus?: boolean;
+  /**
+   * A form store made by the caller instead of the form's own: the branding preview INPUTS
+   * shows this form with sample values and errors (no server, no draft).
+   */
+  form?: ApplicationForm | undefined;
 }
 
 const idOf = (field: string) => `rec-apply-${field}`;
@@ -30,12 +35,12 @@ function message(t: Translate, error: FieldMessage | undefined): string {
 }
 
 /** The application form of spec §3 with the fields the opening asks (lazy chunk of <rec-offer>). */
-export function ApplyForm({ offer, companyId, locale, t, baseURL, referralCode, agentEmail, autoFocus }: ApplyFormProps) {
+export function ApplyForm({ offer, companyId, locale, t, baseURL, referralCode, agentEmail, autoFocus, form: given }: ApplyFormProps) {
   const config = applyFormOf(offer.applyForm);
   const form = useMemo(
-    () => createApplicationForm({ channelId: offer.channelId, companyId, baseURL, locale, companyReferralCode: referralCode, agentEmail, applyForm: config }),
+    () => given ?? createApplicationForm({ channelId: offer.channelId, companyId, baseURL, locale, companyReferralCode: referralCode, agentEmail, applyForm: config }),
     // The configuration is the offer's: a new offer object brings a new one.
-    [offer, companyId, baseURL, locale, referralCode, agentEmail],
+    [given, offer, companyId, baseURL, locale, referralCode, agentEmail],
   );
   // The cover letter file is the typed letter's alternative: the letter's level covers both.
   const required = (field: string) => field !== 'coverLetterFile' && fieldLevel(config, field) === 'required';

@@ -29,7 +29,7 @@ export interface OfferProps extends ElementProps {
 export const OFFER_PARTS: readonly LocalePart[] = [COMMON_PART, OFFER_PART];
 const prepareLocale = (locale: Locale) => loadLocale(locale, OFFER_PARTS);
 
-type Mode = 'applyManualOnly' | 'applyWithOptions' | 'page';
+export type Mode = 'applyManualOnly' | 'applyWithOptions' | 'page';
 const modeOf = (embedded: string | undefined): Mode => (embedded === 'applyManualOnly' || embedded === 'applyWithOptions' ? embedded : 'page');
 
 
@@ -50,7 +50,7 @@ function loadApplyForm(): Promise<ComponentType<ApplyFormProps>> {
   return formModule;
 }
 
-function Meta({ offer, locale, t }: { offer: OfferEntity; locale: Locale; t: Translate }) {
+export function OfferMeta({ offer, locale, t }: { offer: OfferEntity; locale: Locale; t: Translate }) {
   const location = pickText(offer.information.location, locale, offer.language);
   const contract = offer.contractType ? t(`contractTypes.${offer.contractType}`) : '';
   // A spontaneous application is not a job: no contract and no publish date (its own layout).
@@ -72,6 +72,71 @@ function Meta({ offer, locale, t }: { offer: OfferEntity; locale: Locale; t: Tra
         ))}
       </dl>
       {posted ? <p className="offer-date">{t('offerPage.postedOn', { date: posted })}</p> : null}
+    </>
+  );
+}
+
+export interface OfferHeaderProps {
+  offer: OfferEntity;
+  locale: Locale;
+  t: Translate;
+  /** The full page (h1 by default) or an embedded offer's slim header (h2 by default). */
+  mode: Mode;
+  headingLevel?: string | undefined;
+}
+
+/**
+ * The offer's header: the company's default logo from its theme (when it has one), the title and
+ * the meta line. Exported for the branding previews (SLIM_HEADER, OFFER_HEADER), which show this
+ * very component.
+ */
+export function OfferHeader({ offer, locale, t, mode, headingLevel }: OfferHeaderProps) {
+  // At most h3: the apply section below is an h2.
+  const Heading = headingTag(headingLevel, mode === 'page' ? 1 : 2, 3);
+  return (
+    <>
+      {offer.theme?.logo && offer.company ? <CompanyLogo logo={offer.theme.logo} alt={offer.company.name} /> : null}
+      <Heading id="rec-offer-title" className="offer-title" part="title">
+        {pickText(offer.information.title, locale, offer.language)}
+      </Heading>
+      <OfferMeta offer={offer} locale={locale} t={t} />
+    </>
+  );
+}
+
+/** The offer's description, already sanitised (sanitize-html.ts): headings, paragraphs, lists, links. */
+export function OfferDescription({ html }: { html: string }) {
+  return <div className="offer-description" part="description" dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+export interface ApplyChoiceProps {
+  mode: Mode;
+  t: Translate;
+  /** "Apply with Indeed", when the server offers it. */
+  indeedUrl?: string | undefined;
+  onApply: () => void;
+}
+
+/**
+ * How to apply, before the form opens: the heading and the choice cards (the form, or Indeed
+ * with embedded="applyWithOptions"). Exported for the APPLICATION_CARDS branding preview.
+ */
+export function ApplyChoice({ mode, t, indeedUrl, onApply }: ApplyChoiceProps) {
+  return (
+    <>
+      <h2 id="rec-apply-heading" className="apply-heading">
+        {mode === 'applyWithOptions' ? t('offerPage.applyChoice') : t('offerPage.applyTitle')}
+      </h2>
+      <div className="apply-options">
+        <button type="button" className="rec-button" part="apply-button" onClick={onApply}>
+          {t('offerPage.applyManual')}
+        </button>
+        {indeedUrl ? (
+          <a className="rec-button rec-button-secondary" part="apply-indeed" href={indeedUrl}>
+            {t('offerPage.applyWithIndeed')}
+          </a>
+        ) : null}
+      </div>
     </>
   );
 }
@@ -162,29 +227,11 @@ export function Offer({ channelId, offerId, embedded, language, apiBase, referra
   return (
     <ThemeScope properties={offer.theme?.properties}>
     <article className={`offer offer-${mode}`} part="offer" lang={locale} aria-labelledby="rec-offer-title">
-      {offer.theme?.logo && offer.company ? <CompanyLogo logo={offer.theme.logo} alt={offer.company.name} /> : null}
-      <Heading id="rec-offer-title" className="offer-title" part="title">
-        {title}
-      </Heading>
-      <Meta offer={offer} locale={locale} t={t} />
-      <div className="offer-description" part="description" dangerouslySetInnerHTML={{ __html: description }} />
+      <OfferHeader offer={offer} locale={locale} t={t} mode={mode} headingLevel={headingLevel} />
+      <OfferDescription html={description} />
       <section className="apply" part="apply" aria-labelledby="rec-apply-heading" ref={applyRef}>
         {showChoice ? (
-          <>
-            <h2 id="rec-apply-heading" className="apply-heading">
-              {mode === 'applyWithOptions' ? t('offerPage.applyChoice') : t('offerPage.applyTitle')}
-            </h2>
-            <div className="apply-options">
-              <button type="button" className="rec-button" part="apply-button" onClick={() => setFormOpen(true)}>
-                {t('offerPage.applyManual')}
-              </button>
-              {indeedUrl ? (
-                <a className="rec-button rec-button-secondary" part="apply-indeed" href={indeedUrl}>
-                  {t('offerPage.applyWithIndeed')}
-                </a>
-              ) : null}
-            </div>
-          </>
+          <ApplyChoice mode={mode} t={t} indeedUrl={indeedUrl} onApply={() => setFormOpen(true)} />
         ) : (
           <h2 id="rec-apply-heading" className="rec-sr-only">
             {t('offerPage.applyTitle')}
