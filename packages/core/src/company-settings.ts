@@ -25,7 +25,21 @@ export type BrandFont = (typeof BRAND_FONTS)[number];
 const HexColorSchema = v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/, 'errors.color'));
 
 export const BrandSchema = v.object({
-  colors: v.optional(v.partial(v.object(Object.fromEntries(BRAND_COLOR_KEYS.map((key) => [key, HexColorSchema])) as Record<BrandColorKey, typeof HexColorSchema>))),
+  // Written out rather than built from BRAND_COLOR_KEYS: a computed argument (Object.fromEntries) is a
+  // call the bundler must keep, and with it this whole unused schema in every widget bundle.
+  colors: v.optional(
+    v.partial(
+      v.object({
+        primary: HexColorSchema,
+        onPrimary: HexColorSchema,
+        text: HexColorSchema,
+        muted: HexColorSchema,
+        surface: HexColorSchema,
+        border: HexColorSchema,
+        background: HexColorSchema,
+      } satisfies Record<BrandColorKey, typeof HexColorSchema>),
+    ),
+  ),
   font: v.optional(v.picklist(BRAND_FONTS)),
   /** Corner radius in px. */
   radius: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(24))),
