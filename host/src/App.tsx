@@ -11,7 +11,6 @@ import { $location, navigate } from './navigation';
 import { useRealtime } from './realtime';
 import { AccountSelectPage } from './pages/AccountSelectPage';
 import { BoardPage } from './pages/BoardPage';
-import { ComingPage } from './pages/ComingPage';
 import { ErrorPage } from './pages/ErrorPage';
 import { InvitationPage } from './pages/InvitationPage';
 import { LoginPage } from './pages/LoginPage';
@@ -302,8 +301,6 @@ function renderPage(route: RouteDefinition, context: NavigationContext) {
       );
     case 'not-found':
       return <ErrorPage status={404} message={`Page Not Found: ${context.pathname}`} />;
-    case 'coming':
-      return <ComingPage section={route.section ?? 'applicant'} title={route.title} />;
     default:
       return null;
   }

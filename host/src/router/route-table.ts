@@ -17,11 +17,10 @@ const OPENING = { opening_id: OBJECT_ID_PATTERN };
 /** The openings pages are rendered by the host; an opening route also loads the opening first (spec §2). */
 const OPENING_ROUTE = [...NATIVE, 'opening-entry'];
 
-const recruiter = (path: string, middleware: string[], section: RouteDefinition['section'], extra: Partial<RouteDefinition> = {}): RouteDefinition => ({
+const recruiter = (path: string, middleware: string[], section: RouteDefinition['section'], extra: Partial<RouteDefinition> & Pick<RouteDefinition, 'page'>): RouteDefinition => ({
   path,
   layout: 'recruiter',
   middleware,
-  page: 'coming',
   section,
   ...extra,
 });

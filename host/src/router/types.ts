@@ -16,7 +16,7 @@ export const LAYOUT_NAMES = [
 ] as const;
 export type LayoutName = (typeof LAYOUT_NAMES)[number];
 
-/** What a route shows. `coming` is an honest "this section arrives later" page; `redirect` goes to `redirectTo`. */
+/** What a route shows; `redirect` goes to `redirectTo`. */
 export type PageName =
   | 'account-select'
   | 'admin-home'
@@ -24,7 +24,6 @@ export type PageName =
   | 'board'
   | 'branding-preview'
   | 'candidate'
-  | 'coming'
   | 'not-found'
   | 'dashboard'
   | 'dashboards'
@@ -66,7 +65,7 @@ export type PageName =
   | 'steps-relay-consent'
   | 'steps-grant-permission';
 
-/** The product area a `coming` page belongs to (its text says which section arrives later). */
+/** The product area a route belongs to. */
 export type Section =
   | 'analytics'
   | 'applicant'
@@ -95,7 +94,7 @@ export interface RouteDefinition {
   match?: Readonly<Record<string, RegExp>>;
   /** For page 'redirect': where to go. */
   redirectTo?: string;
-  /** For page 'coming': the section whose content comes with a later issue. */
+  /** The product area of the route. */
   section?: Section;
   /** Layout to use instead when the `embedded` query has one of the embed values (offer and board pages). */
   embeddedLayout?: LayoutName;

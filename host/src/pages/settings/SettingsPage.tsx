@@ -10,7 +10,7 @@ import { SettingsLayout, visibleSettingsPages } from './SettingsLayout';
 const loaded = new Map<string, ComponentType>();
 
 /** One lazy component per registry entry, kept so a re-render does not re-create (and re-mount) it. */
-function lazyPage(entry: SettingsPageEntry & { load: NonNullable<SettingsPageEntry['load']> }): ComponentType {
+function lazyPage(entry: SettingsPageEntry): ComponentType {
   let component = loaded.get(entry.path);
   if (!component) {
     component = lazy(entry.load);
@@ -24,13 +24,12 @@ export default function SettingsPage({ pathname }: { pathname: string }) {
   const t = useT();
   useStore($permissions);
   const entry = settingsPageOf(pathname);
-  const Page = useMemo(() => (entry?.load ? lazyPage({ ...entry, load: entry.load }) : null), [entry]);
+  const Page = useMemo(() => (entry ? lazyPage(entry) : null), [entry]);
   let content: ReactNode;
   if (isSettingsOverview(pathname)) content = <SettingsOverview />;
   else if (!entry) content = <SettingsNotFound pathname={pathname} />;
   else if (!can(entry.permission)) content = <SettingsForbidden entry={entry} />;
-  else if (!Page) content = <SettingsElsewhere entry={entry} />;
-  else
+  else if (Page)
     content = (
       <Suspense fallback={<Loading label={t('settingsNav.loading')} />}>
         <Page />
@@ -86,20 +85,6 @@ function SettingsForbidden({ entry }: { entry: SettingsPageEntry }) {
       <p>
         <a href="/recruiter/settings_new">{t('settingsNav.back')}</a>
       </p>
-    </section>
-  );
-}
-
-/** A registered page whose content another part of this release brings (the team's pages). */
-function SettingsElsewhere({ entry }: { entry: SettingsPageEntry }) {
-  const t = useT();
-  const heading = t(entry.titleKey);
-  useTitle(heading);
-  return (
-    <section aria-labelledby="settings-title">
-      <h1 id="settings-title">{heading}</h1>
-      <p>{t(entry.descriptionKey)}</p>
-      <p>{t('coming.text')}</p>
     </section>
   );
 }

@@ -4,8 +4,7 @@ import type { ComponentType } from 'react';
 /**
  * The registry of settings pages: the settings navigation lists these, the settings route renders
  * the entry whose path matches. Another area adds its page here (one entry) and nothing else.
- * `load` is a lazy import so each page stays in its own chunk; an entry without one is listed but
- * arrives with another branch (its page says so).
+ * `load` is a lazy import so each page stays in its own chunk.
  */
 export interface SettingsPageEntry {
   /** The full path, e.g. `/recruiter/settings_new/mycompany`. */
@@ -19,7 +18,7 @@ export interface SettingsPageEntry {
   group: 'company' | 'account';
   /** Listed in the navigation (a sub-page such as password-rotate is reached from its parent). */
   listed?: boolean;
-  load?: () => Promise<{ default: ComponentType }>;
+  load: () => Promise<{ default: ComponentType }>;
 }
 
 export const SETTINGS_PAGES: readonly SettingsPageEntry[] = [
