@@ -1,14 +1,27 @@
-import { BRAND_COLOR_KEYS, BRAND_FONTS, type Brand, type BrandColorKey, type BrandFont, brandContrastIssues, DEFAULT_BRAND_COLORS } from '@rec/core';
+import {
+  BRAND_COLOR_KEYS,
+  BRAND_FONTS,
+  type Brand,
+  type BrandColorKey,
+  type BrandFont,
+  brandContrastIssues,
+  DEFAULT_BRAND_COLORS,
+  DEFAULT_BRAND_RADIUS,
+  DEFAULT_BRAND_SPACING,
+} from '@rec/core';
 import type { Translate } from '@rec/i18n';
 import { Button } from '@rec/ui';
 import { useId, useState } from 'react';
+import { $locale } from '../../api';
+import { useStore } from '../../use-store';
+import { parseHexColor } from '../settings/brand/brand-draft';
+import { adoptBrandStyles } from '../settings/brand/brand-styles';
+import { ColorField } from '../settings/brand/ColorField';
+import { ContrastIssueList } from '../settings/brand/ContrastReport';
 
-const HEX = /^#[0-9a-fA-F]{6}$/;
 /** The schema's bounds (packages/core company-settings.ts BrandSchema). */
 const RADIUS = { min: 0, max: 24 };
 const SPACING = { min: 0.75, max: 1.5, step: 0.05 };
-const DEFAULT_RADIUS = 8;
-const DEFAULT_SPACING = 1;
 
 export interface BrandPanelProps {
   brand: Brand;
@@ -19,40 +32,25 @@ export interface BrandPanelProps {
   t: Translate;
 }
 
-/** A colour: the browser's picker and the hex code side by side (a designer pastes a code; the picker needs no typing). */
-function ColorField({ name, value, onChange, t }: { name: BrandColorKey; value: string; onChange: (value: string) => void; t: Translate }) {
-  const id = useId();
-  // What is typed stays in the field while it is not yet a colour; the brand only takes whole codes.
+/**
+ * One colour of the panel: the brand editor's own field (settings/brand/ColorField.tsx). What is
+ * typed stays in the field while it is not yet a colour; the brand only takes whole codes.
+ */
+function PanelColor({ name, value, onChange, t }: { name: BrandColorKey; value: string; onChange: (value: string) => void; t: Translate }) {
   const [typed, setTyped] = useState<string | null>(null);
-  const label = t(`brandingPreview.panel.colors.${name}`);
-  const invalid = typed !== null && !HEX.test(typed);
+  const text = typed ?? value;
   return (
-    <div className="bp-color">
-      <label htmlFor={`${id}-hex`}>{label}</label>
-      <div className="bp-color-inputs">
-        <input type="color" value={value} aria-label={t('brandingPreview.panel.picker', { color: label })} onChange={(event) => onChange(event.currentTarget.value)} />
-        <input
-          id={`${id}-hex`}
-          type="text"
-          value={typed ?? value}
-          size={8}
-          spellCheck={false}
-          aria-invalid={invalid || undefined}
-          aria-describedby={invalid ? `${id}-error` : undefined}
-          onChange={(event) => {
-            const text = event.currentTarget.value.trim();
-            setTyped(text);
-            if (HEX.test(text)) onChange(text.toLowerCase());
-          }}
-          onBlur={() => !invalid && setTyped(null)}
-        />
-      </div>
-      {invalid ? (
-        <p id={`${id}-error`} className="bp-field-error">
-          {t('brandingPreview.panel.hexError')}
-        </p>
-      ) : null}
-    </div>
+    <ColorField
+      label={t(`brandEditor.colors.${name}`)}
+      text={text}
+      color={value}
+      invalid={parseHexColor(text) === null}
+      onText={(next) => {
+        setTyped(next);
+        const color = parseHexColor(next);
+        if (color) onChange(color);
+      }}
+    />
   );
 }
 
@@ -62,11 +60,13 @@ function ColorField({ name, value, onChange, t }: { name: BrandColorKey; value: 
  * "copy link" shares. Colour pairs below WCAG AA are listed as they happen (a polite live region).
  */
 export function BrandPanel({ brand, onChange, onReset, onCopyLink, t }: BrandPanelProps) {
+  adoptBrandStyles();
+  const locale = useStore($locale);
   const id = useId();
+  const [resets, setResets] = useState(0);
   const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const colors = { ...DEFAULT_BRAND_COLORS, ...brand.colors };
   const issues = brandContrastIssues(brand);
-  const colorName = (key: BrandColorKey) => t(`brandingPreview.panel.colors.${key}`);
   const setNumber = (key: 'radius' | 'spacing', text: string, bounds: { min: number; max: number }) => {
     const value = Number(text);
     if (text !== '' && Number.isFinite(value) && value >= bounds.min && value <= bounds.max) onChange({ ...brand, [key]: value });
@@ -76,10 +76,11 @@ export function BrandPanel({ brand, onChange, onReset, onCopyLink, t }: BrandPan
       <h2 id={`${id}-title`}>{t('brandingPreview.panel.title')}</h2>
       <p className="bp-panel-intro">{t('brandingPreview.panel.intro')}</p>
       <form onSubmit={(event) => event.preventDefault()}>
-        <fieldset>
+        {/* A reset starts the colour fields afresh: what was typed in them goes with the values. */}
+        <fieldset key={resets}>
           <legend>{t('brandingPreview.panel.colorsLegend')}</legend>
           {BRAND_COLOR_KEYS.map((key) => (
-            <ColorField key={key} name={key} value={colors[key]} t={t} onChange={(value) => onChange({ ...brand, colors: { ...brand.colors, [key]: value } })} />
+            <PanelColor key={key} name={key} value={colors[key]} t={t} onChange={(value) => onChange({ ...brand, colors: { ...brand.colors, [key]: value } })} />
           ))}
         </fieldset>
         <div className="bp-field">
@@ -87,14 +88,14 @@ export function BrandPanel({ brand, onChange, onReset, onCopyLink, t }: BrandPan
           <select id={`${id}-font`} value={brand.font ?? 'inherit'} onChange={(event) => onChange({ ...brand, font: event.currentTarget.value as BrandFont })}>
             {BRAND_FONTS.map((font) => (
               <option key={font} value={font}>
-                {t(`brandingPreview.panel.fonts.${font}`)}
+                {t(`brandEditor.fonts.${font}`)}
               </option>
             ))}
           </select>
         </div>
         <div className="bp-field">
           <label htmlFor={`${id}-radius`}>{t('brandingPreview.panel.radius')}</label>
-          <input id={`${id}-radius`} type="number" min={RADIUS.min} max={RADIUS.max} step={1} value={brand.radius ?? DEFAULT_RADIUS} onChange={(event) => setNumber('radius', event.currentTarget.value, RADIUS)} />
+          <input id={`${id}-radius`} type="number" min={RADIUS.min} max={RADIUS.max} step={1} value={brand.radius ?? DEFAULT_BRAND_RADIUS} onChange={(event) => setNumber('radius', event.currentTarget.value, RADIUS)} />
         </div>
         <div className="bp-field">
           <label htmlFor={`${id}-spacing`}>{t('brandingPreview.panel.spacing')}</label>
@@ -104,7 +105,7 @@ export function BrandPanel({ brand, onChange, onReset, onCopyLink, t }: BrandPan
             min={SPACING.min}
             max={SPACING.max}
             step={SPACING.step}
-            value={brand.spacing ?? DEFAULT_SPACING}
+            value={brand.spacing ?? DEFAULT_BRAND_SPACING}
             onChange={(event) => setNumber('spacing', event.currentTarget.value, SPACING)}
           />
         </div>
@@ -122,7 +123,13 @@ export function BrandPanel({ brand, onChange, onReset, onCopyLink, t }: BrandPan
           >
             {t('brandingPreview.panel.copyLink')}
           </Button>
-          <Button variant="secondary" onClick={onReset}>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setResets((count) => count + 1);
+              onReset();
+            }}
+          >
             {t('brandingPreview.panel.reset')}
           </Button>
         </div>
@@ -134,13 +141,7 @@ export function BrandPanel({ brand, onChange, onReset, onCopyLink, t }: BrandPan
         {issues.length ? (
           <div className="bp-contrast">
             <p className="bp-contrast-title">{t('brandingPreview.panel.contrastTitle')}</p>
-            <ul>
-              {issues.map((issue) => (
-                <li key={`${issue.foreground}-${issue.background}`}>
-                  {t('brandingPreview.panel.contrastIssue', { foreground: colorName(issue.foreground), background: colorName(issue.background), ratio: issue.ratio })}
-                </li>
-              ))}
-            </ul>
+            <ContrastIssueList issues={issues} locale={locale} />
           </div>
         ) : null}
       </div>

@@ -42,7 +42,7 @@ export function IconsAndBackgroundsPreview({ t, brand }: PreviewProps) {
             <li key={key} style={{ display: 'flex', gap: '0.75rem', alignItems: 'center' }}>
               <span aria-hidden="true" style={{ ...CHIP, background: `var(${BRAND_COLOR_PROPERTIES[key]}, ${DEFAULT_BRAND_COLORS[key]})` }} />
               <span>
-                {t(`brandingPreview.panel.colors.${key}`)}
+                {t(`brandEditor.colors.${key}`)}
                 <br />
                 <code>{colors[key]}</code>
               </span>
