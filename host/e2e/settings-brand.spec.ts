@@ -35,7 +35,7 @@ const patchBrand = (page: Page, brand: unknown) =>
   page.evaluate(async (body) => (await fetch('/v2/companies/settings', { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ brand: body }) })).status, brand);
 
 test.describe('brand editor (settings_new/mycompany)', () => {
-  test('the owner recolours by typing, sees the preview follow, is warned about a pale primary and saves after confirming', async ({ page }) => {
+  test('the owner recolours by typing, sees the preview follow, is warned about a pale primary and saves after confirming; a visitor of the career site sees it', async ({ page, browser }) => {
     test.setTimeout(90_000);
     await signIn(page, OWNER);
     await page.goto(PAGE);
@@ -104,6 +104,21 @@ test.describe('brand editor (settings_new/mycompany)', () => {
       await expect(page.locator('#brand').getByRole('textbox', { name: 'Principale', exact: true })).toHaveValue('#ffe066');
       await expect.poll(() => previewPrimary(page), { timeout: 15_000 }).toBe('rgb(255, 224, 102)');
       await expect(page.locator('#brand').getByRole('status', { name: 'Contraste' }).getByRole('listitem')).toHaveCount(3);
+
+      // A visitor of the demo career site (no --rec-* CSS of its own) sees the saved primary on its board and on the
+      // offer it opens. A browser of its own: this one holds the preview's offer answer, which public caching lets a
+      // browser reuse for a minute (public-cache.ts), so the recruiter's own tab may show the old brand that long.
+      const visitor = await browser.newContext({ locale: 'fr-FR' });
+      try {
+        const site = await visitor.newPage();
+        await site.goto(new URL('/demo/career-site.html', page.url()).href);
+        const title = site.locator('rec-board [part~="offer-title"]').first();
+        await expect(title).toHaveCSS('color', 'rgb(255, 224, 102)');
+        await title.click();
+        await expect(site.locator('rec-offer [part~="apply-button"]')).toHaveCSS('background-color', 'rgb(255, 224, 102)');
+      } finally {
+        await visitor.close();
+      }
     } finally {
       // Other specs share the database: put the company's brand back as it was.
       expect(await patchBrand(page, original)).toBe(200);
