@@ -1,9 +1,7 @@
 import {
   BRAND_COLOR_KEYS,
-  BRAND_FONTS,
   type Brand,
   type BrandColorKey,
-  type BrandFont,
   brandContrastIssues,
   DEFAULT_BRAND_COLORS,
   DEFAULT_BRAND_RADIUS,
@@ -18,6 +16,7 @@ import { parseHexColor } from '../settings/brand/brand-draft';
 import { adoptBrandStyles } from '../settings/brand/brand-styles';
 import { ColorField } from '../settings/brand/ColorField';
 import { ContrastIssueList } from '../settings/brand/ContrastReport';
+import { FontSelect } from '../settings/brand/FontSelect';
 
 /** The schema's bounds (packages/core company-settings.ts BrandSchema). */
 const RADIUS = { min: 0, max: 24 };
@@ -85,13 +84,7 @@ export function BrandPanel({ brand, onChange, onReset, onCopyLink, t }: BrandPan
         </fieldset>
         <div className="bp-field">
           <label htmlFor={`${id}-font`}>{t('brandingPreview.panel.font')}</label>
-          <select id={`${id}-font`} value={brand.font ?? 'inherit'} onChange={(event) => onChange({ ...brand, font: event.currentTarget.value as BrandFont })}>
-            {BRAND_FONTS.map((font) => (
-              <option key={font} value={font}>
-                {t(`brandEditor.fonts.${font}`)}
-              </option>
-            ))}
-          </select>
+          <FontSelect id={`${id}-font`} value={brand.font ?? 'inherit'} onChange={(font) => onChange({ ...brand, font })} />
         </div>
         <div className="bp-field">
           <label htmlFor={`${id}-radius`}>{t('brandingPreview.panel.radius')}</label>

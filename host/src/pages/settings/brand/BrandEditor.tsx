@@ -1,4 +1,4 @@
-import { BRAND_COLOR_KEYS, BRAND_FONTS, type Brand, type BrandFont, brandContrastIssues, type CompanyLogo } from '@rec/core';
+import { BRAND_COLOR_KEYS, type Brand, brandContrastIssues, type CompanyLogo } from '@rec/core';
 import { Button, Dialog, MessageBlock } from '@rec/ui';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { $locale } from '../../../api';
@@ -10,6 +10,7 @@ import { brandOfDraft, draftChanges, draftFromBrand, invalidColorKeys, previewPr
 import { ColorField } from './ColorField';
 import { ContrastIssueList, ContrastReport } from './ContrastReport';
 import { DefaultLogo } from './DefaultLogo';
+import { FontSelect } from './FontSelect';
 
 /** The back-office's own font: what "the career site's font" looks like in the preview here. */
 const pageFont = () => (typeof document === 'undefined' ? 'inherit' : getComputedStyle(document.body).fontFamily);
@@ -88,16 +89,10 @@ export function BrandEditor({
                   />
                 ))}
               </fieldset>
-              <label>
-                {t('brandEditor.font')}
-                <select value={draft.font} onChange={(event) => setDraft({ ...draft, font: event.currentTarget.value as BrandFont })}>
-                  {BRAND_FONTS.map((font) => (
-                    <option key={font} value={font}>
-                      {t(`brandEditor.fonts.${font}`)}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <div className="settings-field">
+                <label htmlFor={`${id}-font`}>{t('brandEditor.font')}</label>
+                <FontSelect id={`${id}-font`} value={draft.font} onChange={(font) => setDraft({ ...draft, font })} />
+              </div>
               <div className="settings-field">
                 <label htmlFor={`${id}-radius`}>{t('brandEditor.radius')}</label>
                 <div className="brand-range">
