@@ -2,7 +2,7 @@ import { ERROR_KEYS, type Locale, type Offer, pickText, toLocale } from '@rec/co
 import { hasKey, loadLocale, type Translate } from '@rec/i18n/widgets';
 import { createBoardStore } from '@rec/stores';
 import { CompanyLogo, type ElementProps, ErrorMessage, headingTag, hostOf, Loading, PoweredBy, resolveApiBase, safeUrl, ThemeScope, useStore, useTranslate, visitReferralCode, withReferral } from '@rec/ui';
-import { type MouseEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type MouseEvent, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { BoardFilters } from './BoardFilters';
 import { applyFilter, type BoardFilter, filterOptions, type IndexedOffer, indexOffers, isFiltered, NO_FILTER, sameFilter, selectedLocation } from './board-filter';
 
@@ -163,9 +163,11 @@ export function Board({ boardId, language, headingLevel, apiBase, referralCode, 
   const [more, setMore] = useState<{ filter: BoardFilter; visible: number }>({ filter, visible: PAGE_SIZE });
   const visible = more.filter === filter ? more.visible : PAGE_SIZE;
   // After "show more", focus moves to the first new offer so keyboard users continue from there.
+  // A layout effect: focus moves as the new offers enter the DOM, not a frame later (preact runs
+  // plain effects after paint), so nothing can act on the old focus in between.
   const list = useRef<HTMLUListElement>(null);
   const focusFrom = useRef<number | null>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (focusFrom.current === null) return;
     list.current?.children[focusFrom.current]?.querySelector('a')?.focus();
     focusFrom.current = null;
