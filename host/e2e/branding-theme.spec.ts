@@ -58,7 +58,8 @@ test('the brand and default logo the owner saves show on the career site board a
     // Made for dark backgrounds: shown as it is, on a plate of the dark text colour.
     await expect(boardLogo).toHaveCSS('filter', 'none');
     await expect(page.locator('rec-board [part~="logo-box"]')).toHaveCSS('background-color', 'rgb(29, 36, 51)');
-    expect(await boardLogo.evaluate((image: HTMLImageElement) => image.naturalWidth > 0)).toBe(true);
+    // The image itself arrives (the box was reserved before it): polled, it may still be loading here.
+    await expect.poll(() => boardLogo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
     await expectNoAxeViolation(page, 'rec-board');
 
     await page.locator(`rec-board a[href*="/offer/c/${SAMPLE_CHANNEL}"]`).click();
