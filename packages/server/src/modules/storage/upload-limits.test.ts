@@ -26,7 +26,7 @@ for (const backend of testBackends()) {
     /** An app trusting its proxy, with `limits` (given what the seed already holds unattached for the demo company). */
     async function withApp(limits: (companyHeld: number) => Partial<UploadLimits>, fn: (app: FastifyInstance, dataDir: string) => Promise<void>) {
       await withTestDatabase(backend, async ({ db }) => {
-        const companyHeld = (await createUploadRepository(db).held(DEMO.companyId, 'nobody')).company.count;
+        const companyHeld = (await createUploadRepository(db).held(DEMO.companyId, 'nobody', new Date(0))).company.count;
         const dataDir = mkdtempSync(join(tmpdir(), 'rec-upload-limits-'));
         const uploadLimits = { ...DEFAULT_UPLOAD_LIMITS, minFreeBytes: 0, ...limits(companyHeld) };
         const app = await buildApp({ db, config: testAppConfig({ dataDir, trustProxy: true, uploadLimits }), logger: false });
