@@ -5,13 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
-import pg from 'pg';
+import type pg from 'pg';
 import { createS3Client, s3SettingsFromUrl } from './modules/storage/drivers/s3';
 import { DEMO_ACCOUNTS } from './seed/demo-accounts';
 import { DEMO } from './seed/demo-ids';
 import { multipartFile } from './testing/multipart';
 import { startRoundRobinProxy } from './testing/round-robin-proxy';
-import { freePort, type ServerProcess, sharedServicesEnv, startServer, tearDownInstances } from './testing/server-process';
+import { freePort, type ServerProcess, sharedServicesEnv, startServer, tearDownInstances, createInstancesDatabase } from './testing/server-process';
 
 const databaseUrl = process.env.TEST_DATABASE_URL?.trim();
 const redisUrl = process.env.TEST_REDIS_URL?.trim() || 'redis://127.0.0.1:6379';
@@ -36,9 +36,7 @@ describe('two instances behind a load balancer (FILE_STORE=s3)', { skip }, () =>
   before(async () => {
     const settings = s3SettingsFromUrl(s3Url ?? '');
     await createS3Client(settings).send(new CreateBucketCommand({ Bucket: bucket }));
-    admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`create database ${database}`);
+    admin = await createInstancesDatabase(databaseUrl ?? '', database);
     const upstreams: string[] = [];
     proxy = await startRoundRobinProxy(upstreams, await freePort());
     const redisDb = randomInt(1, 16);

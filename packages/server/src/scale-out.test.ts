@@ -9,7 +9,7 @@ import { DEMO_ACCOUNTS } from './seed/demo-accounts';
 import { DEMO } from './seed/demo-ids';
 import { multipartFile } from './testing/multipart';
 import { startRoundRobinProxy } from './testing/round-robin-proxy';
-import { freePort, type ServerProcess, sharedServicesEnv, startServer, tearDownInstances } from './testing/server-process';
+import { freePort, type ServerProcess, sharedServicesEnv, startServer, tearDownInstances, createInstancesDatabase } from './testing/server-process';
 
 const databaseUrl = process.env.TEST_DATABASE_URL?.trim();
 const redisUrl = process.env.TEST_REDIS_URL?.trim() || 'redis://127.0.0.1:6379';
@@ -84,9 +84,7 @@ describe('two instances behind a load balancer (FILE_STORE=postgres, shared Redi
   }
 
   before(async () => {
-    admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`create database ${database}`);
+    admin = await createInstancesDatabase(databaseUrl ?? '', database);
     // The proxy listens first, so the instances cannot pick its port.
     const upstreams: string[] = [];
     proxy = await startRoundRobinProxy(upstreams, await freePort());

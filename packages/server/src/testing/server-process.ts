@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import pg from 'pg';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -106,6 +107,14 @@ export function sharedServicesEnv(databaseUrl: string, database: string, redisUr
     FILE_STORE: 'postgres',
     REDIS_URL: Object.assign(new URL(redisUrl), { pathname: `/${redisDb}` }).toString(),
   };
+}
+
+/** A connection to the server of `databaseUrl` that has created `database` for a multi-instance test (tearDownInstances drops it). */
+export async function createInstancesDatabase(databaseUrl: string, database: string): Promise<pg.Client> {
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`create database ${database}`);
+  return admin;
 }
 
 /**
