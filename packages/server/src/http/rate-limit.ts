@@ -1,7 +1,7 @@
 import { ERROR_KEYS } from '@rec/core';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from './errors';
-import { addressKey } from './upload-guard';
+import { addressKey } from './client-address';
 
 export interface RateLimit {
   /** Requests allowed per key within the window. */

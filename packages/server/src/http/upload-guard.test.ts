@@ -6,7 +6,8 @@ import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/database';
 import { testAppConfig, testBackends } from '../testing/test-database';
 import { carriesControlCharacters } from './text-guard';
-import { addressKey, registerUploadGuard, SMALL_BODY_BYTES } from './upload-guard';
+import { addressKey } from './client-address';
+import { registerUploadGuard, SMALL_BODY_BYTES } from './upload-guard';
 
 const EIGHT_MIB = 8 * 1024 * 1024;
 const PIECE = 64 * 1024;
