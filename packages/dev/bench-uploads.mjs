@@ -79,6 +79,8 @@ export async function benchUploads() {
     // The server answered and closed while this client still wrote its body: refused too, never accepted.
     const reset = answers.filter((answer) => answer.status === 0).length;
     console.log(`uploads: ${answers.length} anonymous 8 MiB bodies to ${UPLOADS.length} upload routes (${TYPES.length} types), ${refused} refused with 4xx, ${reset} cut off by the server (load average ${loadavg()[0]?.toFixed(1)})`);
+    const median = answers.map((answer) => answer.ms).sort((a, b) => a - b)[Math.floor(answers.length / 2)] ?? 0;
+    console.log(`  median answer ${median.toFixed(1)} ms`);
     console.log(`  slowest answer ${slowest.ms.toFixed(1)} ms (${slowest.method} ${slowest.path.split('?')[0]}, ${slowest.type}): budget ${BUDGET_MS} ms`);
     console.log(`  slowest health probe meanwhile ${slowestProbe.toFixed(1)} ms: budget ${BUDGET_MS} ms`);
     console.log(`  server RSS ${rssBefore.toFixed(0)} MB -> ${rssAfter.toFixed(0)} MB (growth ${(rssAfter - rssBefore).toFixed(0)} MB): budget ${BUDGET_RSS_MB} MB`);
