@@ -1,6 +1,7 @@
 // `npm test`: every check CI runs, in order, failing fast.
 //   1. type check (tsc -b over the project references)   2. lint (biome, zero warnings; knip: dependencies declared = imported)
-//   3. node test runner (packages, server on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set)
+//   3. node test runner (packages, server on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set;
+//      the s3 file store against a local s3rver started here, or S3_TEST_URL)
 //   4. build + size budgets   5. Storybook build + its smoke check (stories in Chromium, axe)
 //   6. web-test-runner (widgets in Chromium)   7. Playwright end to end
 // It ends with one line `Tests: N passed, N failed` summing the four runners.
@@ -10,6 +11,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findChromium } from './chromium.mjs';
+import { startS3TestServer } from './s3-test-server.mjs';
 import { nodeTestFiles } from './test-files.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -82,12 +84,16 @@ await run('type check (tsc -b)', bin('tsc'), ['-b']);
 await run('lint (biome)', bin('biome'), ['check', '--error-on-warnings', '.']);
 await run('dependencies (knip: every declared one imported, every import declared)', bin('knip'), ['--dependencies', '--no-progress']);
 const files = nodeTestFiles(root).map((file) => relative(root, file));
+// The s3 file store's tests need a bucket: a local S3-compatible server unless S3_TEST_URL names one.
+const s3 = process.env.S3_TEST_URL ? undefined : await startS3TestServer();
+process.on('exit', () => s3?.removeFiles());
 await run(
-  `node test runner (${files.length} files${process.env.TEST_DATABASE_URL ? ', PGlite + PostgreSQL' : ', PGlite'})`,
+  `node test runner (${files.length} files${process.env.TEST_DATABASE_URL ? ', PGlite + PostgreSQL' : ', PGlite'}, s3 ${s3 ? 'on a local s3rver' : 'on S3_TEST_URL'})`,
   process.execPath,
   ['--import', 'tsx', '--test', '--test-concurrency=2', ...files],
-  { count: countNode },
+  { count: countNode, env: s3 ? { S3_TEST_URL: s3.url } : {} },
 );
+await s3?.stop();
 await run('build (rollup)', bin('rollup'), ['-c', '--silent']);
 await run('size budgets', process.execPath, [join(root, 'packages/dev/size.mjs')]);
 await run('Storybook build', process.execPath, [storybookCli(), 'build', '-c', 'stories/.storybook', '-o', 'dist/storybook', '--quiet', '--loglevel', 'warn', '--disable-telemetry']);

@@ -40,6 +40,7 @@ export const ERROR_KEYS = {
   postingNotEditable: 'posting.notEditable',
   fileNotFound: 'file.notFound',
   uploadStorageFull: 'upload.storageFull',
+  uploadLimitReached: 'upload.limitReached',
   /** An Idempotency-Key (or submission id) already used on this offer with another form. */
   idempotencyKeyReused: 'application.idempotencyKeyReused',
   /** An upload's name carries control characters. */

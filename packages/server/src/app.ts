@@ -17,6 +17,8 @@ import { registerRequestGuards } from './http/request-guards';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticHosting } from './http/static';
 import { registerTextGuard } from './http/text-guard';
+import { createUploadGuard, registerUploadGuard } from './http/upload-guard';
+import { DEFAULT_UPLOAD_LIMITS } from './config';
 import { loggerOptions } from './logging/logger-options';
 import { adminRoutes } from './modules/admin/routes';
 import { createAdminService } from './modules/admin/service';
@@ -86,7 +88,8 @@ import { dailyPeriod } from './modules/jobs/job-runs';
 import { createScheduler, type Scheduler } from './modules/jobs/scheduler';
 import { createUploadRepository } from './modules/storage/repository';
 import { storageRoutes } from './modules/storage/routes';
-import { createUnusedUploadSweeper } from './modules/storage/unused-uploads';
+import { createUnusedUploadSweeper, GROWING_FILE_MIN_AGE_MS } from './modules/storage/unused-uploads';
+import { createStepUploadRepository } from './modules/steps/upload-holdings';
 import { createRateLimiter, type RateLimit } from './http/rate-limit';
 import { createApplicantRepository } from './modules/applicants/repository';
 import { createAuditLog } from './modules/audit/audit-log';
@@ -246,6 +249,8 @@ export async function buildApp({
   registerPublicCors(app);
   registerRequestGuards(app);
   registerTextGuard(app);
+  // Before any route: every route that accepts bytes checks its caller before the body is read.
+  registerUploadGuard(app);
   registerSecurityHeaders(app);
   registerPublicCache(app);
   await app.register(fastifyCookie);
@@ -279,6 +284,9 @@ export async function buildApp({
     now,
   });
   app.decorate('accounts', { auth, sessions, mailer, background });
+  // The one upload guard's shared numbers and counters (with Redis, rates count across instances).
+  const uploadLimits = config.uploadLimits ?? DEFAULT_UPLOAD_LIMITS;
+  const uploadGuard = createUploadGuard(uploadLimits, config.redisUrl ? rateLimitStore : undefined);
   app.addHook('onClose', async () => {
     await background.idle();
     if (!authOptions.rateLimitStore) await rateLimitStore.close?.();
@@ -334,7 +342,7 @@ export async function buildApp({
   const fileStores = createFileStores(config.fileStore ?? { driver: 'disk' }, dataDir, db);
   const storage = options.storage ?? fileStores.uploads;
   const logos = createLogoService({ repository: createLogoRepository(db), storage, events: domainEvents, publicUrl: config.publicUrl });
-  await app.register(logoRoutes, { logos });
+  await app.register(logoRoutes, { logos, guard: uploadGuard, storage });
   await app.register(publicLogoRoutes, { logos });
   await app.register(companyRoutes, {
     companies: createCompanyService({ repository: companyRepository, logos: logos.list, events: domainEvents, retentionDays: config.retentionDays }),
@@ -374,12 +382,20 @@ export async function buildApp({
   // Files answering a form step are named by the step's progress, not by an upload row: their own
   // folder keeps them out of the sweep of uploads that no row names.
   const stepFiles = fileStores.stepFiles;
-  const steps = createStepService({ repository: createStepRepository(db), events, provider: createBuiltinProvider(), now, files: stepFiles });
+  const stepUploads = createStepUploadRepository(db);
+  const steps = createStepService({
+    repository: createStepRepository(db),
+    events,
+    provider: createBuiltinProvider(),
+    now,
+    files: stepFiles,
+    uploads: { limits: uploadLimits, holdings: stepUploads.holdings },
+  });
   app.decorate('events', events);
   app.decorate('steps', steps);
   const videos = videoStorageOf(fileStores.interviews);
   const interview = createInterviewService({ steps, repository: createInterviewRepository(db), storage: videos });
-  await app.register(stepRoutes, { steps, interview });
+  await app.register(stepRoutes, { steps, interview, guard: uploadGuard, stepFiles, interviews: fileStores.interviews });
   // Mails to recruiters (issue 13): new applications at once or as a daily digest, as each chose.
   const notificationPreferences = createNotificationPreferences(db);
   await app.register(notificationRoutes, { preferences: notificationPreferences, now });
@@ -449,7 +465,18 @@ export async function buildApp({
   });
   await app.register(applicationRoutes, { applications, limiter: createRateLimiter(rateLimit, sharedCounters('apply')) });
   const uploads = createUploadRepository(db, { removeFilesWithin: storage.removeWithin });
-  const sweeper = createUnusedUploadSweeper({ uploads, storage, now, log: app.log });
+  // Unused CVs go after UPLOAD_PENDING_MINUTES; crash leftovers of every namespace go too (issue 24, H2).
+  const sweeper = createUnusedUploadSweeper({
+    uploads,
+    storage,
+    now,
+    log: app.log,
+    maxAgeMs: uploadLimits.pendingMinutes * 60_000,
+    others: [
+      { name: 'step-files', storage: stepFiles, named: stepUploads.stepFiles },
+      { name: 'interviews', storage: fileStores.interviews, named: stepUploads.interviewAnswers, orphanMinAgeMs: GROWING_FILE_MIN_AGE_MS },
+    ],
+  });
   sweeper.schedule(scheduler);
   // Files a crash left go at start-up, before anyone asks for more room (safe on every instance:
   // temporaries younger than ten minutes are another write under way and are kept).
@@ -466,7 +493,8 @@ export async function buildApp({
     offers: offerRepository,
     limiter: createRateLimiter(rateLimit, sharedCounters('upload')),
     audit,
-    limits: config.uploadLimits,
+    limits: uploadLimits,
+    guard: uploadGuard,
   });
   await app.register(referralRoutes, { referrals: createReferralService(db, config.publicUrl), limiter: createRateLimiter(rateLimit, sharedCounters('referral')) });
   await app.register(shareRoutes, { shares: createShareService(db, config.publicUrl) });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, DEFAULT_UPLOAD_LIMITS, loadConfig } from './config';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -24,13 +24,7 @@ describe('loadConfig', () => {
       indeedClientId: undefined,
       retentionDays: 730,
       trustProxy: false,
-      uploadLimits: {
-        perIpCount: 20,
-        perIpBytes: 50 * 1024 * 1024,
-        perCompanyCount: 500,
-        perCompanyBytes: 1024 * 1024 * 1024,
-        minFreeBytes: 1024 * 1024 * 1024,
-      },
+      uploadLimits: DEFAULT_UPLOAD_LIMITS,
       seedDemo: false,
       fileStore: { driver: 'disk' },
     });
@@ -38,7 +32,7 @@ describe('loadConfig', () => {
 
   it('chooses the file store: disk with the embedded database, postgres with DATABASE_URL, s3 with a bucket', () => {
     assert.deepEqual(loadConfig({}).fileStore, { driver: 'disk' });
-    assert.deepEqual(loadConfig({ DATABASE_URL: 'postgres://db/rec' }).fileStore, { driver: 'postgres' });
+    assert.deepEqual(loadConfig({ DATABASE_URL: 'postgres://db/rec' }).fileStore, { driver: 'postgres', maxBytes: 20 * 1024 * 1024 * 1024 });
     assert.deepEqual(loadConfig({ DATABASE_URL: 'postgres://db/rec', FILE_STORE: 'disk' }).fileStore, { driver: 'disk' });
     assert.deepEqual(loadConfig({ FILE_STORE: 's3', S3_BUCKET: 'rec-files', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: '1' }).fileStore, {
       driver: 's3',
@@ -46,7 +40,9 @@ describe('loadConfig', () => {
       region: 'us-east-1',
       endpoint: 'http://minio:9000',
       forcePathStyle: true,
+      maxBytes: 20 * 1024 * 1024 * 1024,
     });
+    assert.deepEqual(loadConfig({ DATABASE_URL: 'postgres://db/rec', FILE_STORE_MAX_MB: '2048' }).fileStore, { driver: 'postgres', maxBytes: 2048 * 1024 * 1024 });
     assert.throws(() => loadConfig({ FILE_STORE: 's3' }), (error: unknown) => error instanceof ConfigError && error.message.includes('S3_BUCKET'));
     assert.throws(() => loadConfig({ FILE_STORE: 'ftp' }), (error: unknown) => error instanceof ConfigError && error.message.includes('FILE_STORE='));
   });
@@ -68,8 +64,29 @@ describe('loadConfig', () => {
       UPLOAD_PENDING_PER_COMPANY: '5',
       UPLOAD_PENDING_MB_PER_COMPANY: '6',
       UPLOAD_MIN_FREE_MB: '7',
+      UPLOAD_PENDING_MINUTES: '8',
+      UPLOAD_FILES_PER_STEP: '9',
+      UPLOAD_MB_PER_STEP: '10',
+      UPLOAD_FILES_PER_APPLICATION: '11',
+      UPLOAD_MB_PER_APPLICATION: '12',
+      UPLOAD_REQUESTS_PER_MINUTE_PER_IP: '13',
+      UPLOAD_REQUESTS_PER_MINUTE_PER_TOKEN: '14',
     });
-    assert.deepEqual(uploadLimits, { perIpCount: 3, perIpBytes: 4 * 1024 * 1024, perCompanyCount: 5, perCompanyBytes: 6 * 1024 * 1024, minFreeBytes: 7 * 1024 * 1024 });
+    const MB = 1024 * 1024;
+    assert.deepEqual(uploadLimits, {
+      perIpCount: 3,
+      perIpBytes: 4 * MB,
+      perCompanyCount: 5,
+      perCompanyBytes: 6 * MB,
+      minFreeBytes: 7 * MB,
+      pendingMinutes: 8,
+      perStepCount: 9,
+      perStepBytes: 10 * MB,
+      perApplicationCount: 11,
+      perApplicationBytes: 12 * MB,
+      perIpPerMinute: 13,
+      perTokenPerMinute: 14,
+    });
     assert.throws(() => loadConfig({ UPLOAD_MIN_FREE_MB: '1.5GB' }), /UPLOAD_MIN_FREE_MB=/);
   });
 

@@ -42,17 +42,30 @@ export interface Config {
 /** The file store driver and, for s3, its bucket (credentials come from the SDK's usual variables). */
 export type FileStoreConfig =
   | { driver: 'disk' }
-  | { driver: 'postgres' }
-  | { driver: 's3'; bucket: string; region: string; endpoint?: string; forcePathStyle?: boolean };
+  | { driver: 'postgres'; maxBytes?: number }
+  | { driver: 's3'; bucket: string; region: string; endpoint?: string; forcePathStyle?: boolean; maxBytes?: number };
 
 /** What one client address and one company may hold in unattached uploads, and when the disk is too full. */
 export interface UploadLimits {
+  /** Unattached CVs one client address (an IPv6 /64) may hold. */
   perIpCount: number;
   perIpBytes: number;
+  /** Unattached CVs of one company, beyond each address's first (which is always taken: no outsider closes a company). */
   perCompanyCount: number;
   perCompanyBytes: number;
-  /** New uploads are refused (507) once the data volume has less free space than this. */
+  /** How long an unattached CV is kept (and counted) before the sweep removes it. */
+  pendingMinutes: number;
+  /** New uploads are refused (507) once the file store has less free space than this. */
   minFreeBytes: number;
+  /** Files answering one form step, and their bytes. */
+  perStepCount: number;
+  perStepBytes: number;
+  /** Everything one application's steps hold: form files and interview answers. */
+  perApplicationCount: number;
+  perApplicationBytes: number;
+  /** Upload requests (step files, interview chunks) per minute per client address, and per application's token or session. */
+  perIpPerMinute: number;
+  perTokenPerMinute: number;
 }
 
 const MB = 1024 * 1024;
@@ -62,8 +75,21 @@ export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
   perIpBytes: 50 * MB,
   perCompanyCount: 500,
   perCompanyBytes: 1024 * MB,
+  // Long enough to fill in the form a CV was chosen for; short enough that held files turn over.
+  pendingMinutes: 20,
   minFreeBytes: 1024 * MB,
+  perStepCount: 10,
+  perStepBytes: 50 * MB,
+  // Ten questions with a retake each stay below; a script filling the database does not.
+  perApplicationCount: 80,
+  perApplicationBytes: 1024 * MB,
+  // A recording sends about one chunk a second.
+  perIpPerMinute: 600,
+  perTokenPerMinute: 180,
 };
+
+/** With FILE_STORE=postgres or s3 the store cannot measure its volume: this is its capacity. */
+export const DEFAULT_FILE_STORE_MAX_MB = 20 * 1024;
 
 const NODE_ENVS = ['development', 'production', 'test'] as const;
 export type NodeEnv = (typeof NODE_ENVS)[number];
@@ -131,6 +157,14 @@ const EnvSchema = v.object({
   UPLOAD_PENDING_PER_COMPANY: v.optional(wholeNumber('must be a whole number of files'), String(DEFAULT_UPLOAD_LIMITS.perCompanyCount)),
   UPLOAD_PENDING_MB_PER_COMPANY: v.optional(wholeNumber('must be a whole number of megabytes'), String(DEFAULT_UPLOAD_LIMITS.perCompanyBytes / MB)),
   UPLOAD_MIN_FREE_MB: v.optional(wholeNumber('must be a whole number of megabytes'), String(DEFAULT_UPLOAD_LIMITS.minFreeBytes / MB)),
+  UPLOAD_PENDING_MINUTES: v.optional(wholeNumber('must be a whole number of minutes'), String(DEFAULT_UPLOAD_LIMITS.pendingMinutes)),
+  UPLOAD_FILES_PER_STEP: v.optional(wholeNumber('must be a whole number of files'), String(DEFAULT_UPLOAD_LIMITS.perStepCount)),
+  UPLOAD_MB_PER_STEP: v.optional(wholeNumber('must be a whole number of megabytes'), String(DEFAULT_UPLOAD_LIMITS.perStepBytes / MB)),
+  UPLOAD_FILES_PER_APPLICATION: v.optional(wholeNumber('must be a whole number of files'), String(DEFAULT_UPLOAD_LIMITS.perApplicationCount)),
+  UPLOAD_MB_PER_APPLICATION: v.optional(wholeNumber('must be a whole number of megabytes'), String(DEFAULT_UPLOAD_LIMITS.perApplicationBytes / MB)),
+  UPLOAD_REQUESTS_PER_MINUTE_PER_IP: v.optional(wholeNumber('must be a whole number of requests'), String(DEFAULT_UPLOAD_LIMITS.perIpPerMinute)),
+  UPLOAD_REQUESTS_PER_MINUTE_PER_TOKEN: v.optional(wholeNumber('must be a whole number of requests'), String(DEFAULT_UPLOAD_LIMITS.perTokenPerMinute)),
+  FILE_STORE_MAX_MB: v.optional(wholeNumber('must be a whole number of megabytes'), String(DEFAULT_FILE_STORE_MAX_MB)),
   FILE_STORE: v.optional(v.picklist(['disk', 'postgres', 's3'], 'must be disk, postgres or s3')),
   S3_BUCKET: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name'))),
   S3_REGION: v.optional(v.pipe(v.string(), v.regex(/^[\w-]{1,50}$/, 'must be a region name like eu-west-1 or auto')), 'us-east-1'),
@@ -168,8 +202,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   if (driver === 's3' && !parsed.S3_BUCKET) throw new ConfigError('Invalid configuration:\n  S3_BUCKET="": FILE_STORE=s3 needs a bucket');
   const fileStore: FileStoreConfig =
     driver === 's3'
-      ? { driver, bucket: parsed.S3_BUCKET ?? '', region: parsed.S3_REGION, endpoint: parsed.S3_ENDPOINT, forcePathStyle: parsed.S3_FORCE_PATH_STYLE }
-      : { driver };
+      ? { driver, bucket: parsed.S3_BUCKET ?? '', region: parsed.S3_REGION, endpoint: parsed.S3_ENDPOINT, forcePathStyle: parsed.S3_FORCE_PATH_STYLE, maxBytes: parsed.FILE_STORE_MAX_MB * MB }
+      : driver === 'postgres'
+        ? { driver, maxBytes: parsed.FILE_STORE_MAX_MB * MB }
+        : { driver };
   const nodeEnv = parsed.NODE_ENV;
   const urlHost = parsed.HOST.includes(':') ? `[${parsed.HOST}]` : parsed.HOST;
   return {
@@ -192,7 +228,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       perIpBytes: parsed.UPLOAD_PENDING_MB_PER_IP * MB,
       perCompanyCount: parsed.UPLOAD_PENDING_PER_COMPANY,
       perCompanyBytes: parsed.UPLOAD_PENDING_MB_PER_COMPANY * MB,
+      pendingMinutes: parsed.UPLOAD_PENDING_MINUTES,
       minFreeBytes: parsed.UPLOAD_MIN_FREE_MB * MB,
+      perStepCount: parsed.UPLOAD_FILES_PER_STEP,
+      perStepBytes: parsed.UPLOAD_MB_PER_STEP * MB,
+      perApplicationCount: parsed.UPLOAD_FILES_PER_APPLICATION,
+      perApplicationBytes: parsed.UPLOAD_MB_PER_APPLICATION * MB,
+      perIpPerMinute: parsed.UPLOAD_REQUESTS_PER_MINUTE_PER_IP,
+      perTokenPerMinute: parsed.UPLOAD_REQUESTS_PER_MINUTE_PER_TOKEN,
     },
     seedDemo: parsed.SEED_DEMO,
     fileStore,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomBytes, randomInt } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -9,7 +9,7 @@ import { DEMO_ACCOUNTS } from './seed/demo-accounts';
 import { DEMO } from './seed/demo-ids';
 import { multipartFile } from './testing/multipart';
 import { startRoundRobinProxy } from './testing/round-robin-proxy';
-import { freePort, type ServerProcess, sharedServicesEnv, startServer } from './testing/server-process';
+import { freePort, type ServerProcess, sharedServicesEnv, startServer, tearDownInstances, createInstancesDatabase } from './testing/server-process';
 
 const databaseUrl = process.env.TEST_DATABASE_URL?.trim();
 const redisUrl = process.env.TEST_REDIS_URL?.trim() || 'redis://127.0.0.1:6379';
@@ -84,9 +84,7 @@ describe('two instances behind a load balancer (FILE_STORE=postgres, shared Redi
   }
 
   before(async () => {
-    admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`create database ${database}`);
+    admin = await createInstancesDatabase(databaseUrl ?? '', database);
     // The proxy listens first, so the instances cannot pick its port.
     const upstreams: string[] = [];
     proxy = await startRoundRobinProxy(upstreams, await freePort());
@@ -99,12 +97,7 @@ describe('two instances behind a load balancer (FILE_STORE=postgres, shared Redi
 
   after(async () => {
     stopping = true;
-    await proxy?.close();
-    for (const instance of instances) if (instance.child.exitCode === null) instance.child.kill('SIGKILL');
-    await Promise.all(instances.map((instance) => instance.exited));
-    await admin?.query(`drop database if exists ${database} with (force)`);
-    await admin?.end();
-    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+    await tearDownInstances({ proxy, instances, admin, database, dataDirs });
   });
 
   it('a CV uploaded through one instance downloads byte-identical (and by range) through the other, and exports', async () => {

@@ -127,18 +127,24 @@ export function registerAuth(app: FastifyInstance, deps: { sessions: SessionServ
 
 /** 401 without a session, 403 when the session's role is not one of `roles`. */
 export function requireRole(...roles: Role[]): preHandlerAsyncHookHandler {
-  return async (request) => {
-    if (!request.auth) throw new HttpError(401, ERROR_KEYS.authRequired);
-    if (roles.length && !roles.includes(request.auth.role)) throw new HttpError(403, ERROR_KEYS.forbidden);
-  };
+  return async (request) => checkRole(request, ...roles);
+}
+
+/** requireRole's check, for hooks that run earlier (an upload route's admit check, before the body). */
+export function checkRole(request: FastifyRequest, ...roles: Role[]): void {
+  if (!request.auth) throw new HttpError(401, ERROR_KEYS.authRequired);
+  if (roles.length && !roles.includes(request.auth.role)) throw new HttpError(403, ERROR_KEYS.forbidden);
 }
 
 /** 401 without a session, 403 unless the session's permissions satisfy `required` (core's hasPermission). */
 export function requirePermission(required: string | readonly string[], mode: PermissionMode = 'every'): preHandlerAsyncHookHandler {
-  return async (request) => {
-    if (!request.auth) throw new HttpError(401, ERROR_KEYS.authRequired);
-    if (!hasPermission(request.auth.permissions, required, mode)) throw new HttpError(403, ERROR_KEYS.forbidden);
-  };
+  return async (request) => checkPermission(request, required, mode);
+}
+
+/** requirePermission's check, for hooks that run earlier (an upload route's admit check). */
+export function checkPermission(request: FastifyRequest, required: string | readonly string[], mode: PermissionMode = 'every'): void {
+  if (!request.auth) throw new HttpError(401, ERROR_KEYS.authRequired);
+  if (!hasPermission(request.auth.permissions, required, mode)) throw new HttpError(403, ERROR_KEYS.forbidden);
 }
 
 /** The auth of a request that passed requireRole; a route without the guard gets a 401 instead of a crash. */

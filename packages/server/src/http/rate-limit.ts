@@ -1,6 +1,7 @@
 import { ERROR_KEYS } from '@rec/core';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from './errors';
+import { addressKey } from './client-address';
 
 export interface RateLimit {
   /** Requests allowed per key within the window. */
@@ -11,7 +12,9 @@ export interface RateLimit {
 export interface RateLimiter {
   /** Counts a request of `key`; false when it is over the limit. */
   hit(key: string, now?: number): boolean;
-  /** A pre-handler answering 429 `errors.tooManyRequests` per client IP. */
+  /** Counts a request of `key` where the counters live (Redis when shared); false when it is over the limit. */
+  allow(key: string): Promise<boolean>;
+  /** A pre-handler answering 429 `errors.tooManyRequests` per client address (an IPv6 /64 counts as one). */
   guard(request: FastifyRequest): Promise<void>;
 }
 
@@ -56,8 +59,9 @@ export function createRateLimiter({ limit, windowMs }: RateLimit, shared?: { cou
 
   return {
     hit,
+    allow: allowed,
     async guard(request) {
-      if (!(await allowed(request.ip))) throw new HttpError(429, ERROR_KEYS.tooManyRequests);
+      if (!(await allowed(addressKey(request.ip)))) throw new HttpError(429, ERROR_KEYS.tooManyRequests);
     },
   };
 }

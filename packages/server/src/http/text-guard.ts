@@ -5,9 +5,20 @@ import { HttpError } from './errors';
 /** Deeper or larger inputs are refused by the route schemas anyway; the walk stays bounded. */
 const MAX_DEPTH = 20;
 
-function carriesControlCharacters(value: unknown, depth = 0): boolean {
+/**
+ * Only what a JSON or query parser builds: plain objects and arrays. A Buffer (an octet-stream
+ * upload), a stream or a typed array is bytes, not text: `Object.entries` of an 8 MiB Buffer
+ * would build 8 million pairs and stall the whole server (issue 24, H1).
+ */
+function isPlainContainer(value: object): boolean {
+  if (Array.isArray(value)) return true;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+export function carriesControlCharacters(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return hasControlCharacters(value);
-  if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return false;
+  if (depth > MAX_DEPTH || value === null || typeof value !== 'object' || !isPlainContainer(value)) return false;
   for (const [key, item] of Object.entries(value)) {
     if (hasControlCharacters(key) || carriesControlCharacters(item, depth + 1)) return true;
   }

@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import pg from 'pg';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -105,4 +107,31 @@ export function sharedServicesEnv(databaseUrl: string, database: string, redisUr
     FILE_STORE: 'postgres',
     REDIS_URL: Object.assign(new URL(redisUrl), { pathname: `/${redisDb}` }).toString(),
   };
+}
+
+/** A connection to the server of `databaseUrl` that has created `database` for a multi-instance test (tearDownInstances drops it). */
+export async function createInstancesDatabase(databaseUrl: string, database: string): Promise<pg.Client> {
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`create database ${database}`);
+  return admin;
+}
+
+/**
+ * The end of a multi-instance test: the proxy closed, every instance still running killed (and
+ * waited for), the test's database dropped and the instances' data folders removed.
+ */
+export async function tearDownInstances(parts: {
+  proxy?: { close(): Promise<void> };
+  instances: readonly ServerProcess[];
+  admin?: { query(statement: string): Promise<unknown>; end(): Promise<void> };
+  database: string;
+  dataDirs: readonly string[];
+}): Promise<void> {
+  await parts.proxy?.close();
+  for (const instance of parts.instances) if (instance.child.exitCode === null) instance.child.kill('SIGKILL');
+  await Promise.all(parts.instances.map((instance) => instance.exited));
+  await parts.admin?.query(`drop database if exists ${parts.database} with (force)`);
+  await parts.admin?.end();
+  for (const dir of parts.dataDirs) rmSync(dir, { recursive: true, force: true });
 }

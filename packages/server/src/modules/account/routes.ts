@@ -16,7 +16,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import * as v from 'valibot';
 import type { Database } from '../../db/schema';
-import { authOrThrow, requireRole, type SessionCookie, tenantOf } from '../../http/auth';
+import { authOrThrow, checkRole, requireRole, type SessionCookie, tenantOf } from '../../http/auth';
 import { HttpError } from '../../http/errors';
 import { validateRequest } from '../../http/validation';
 import { AUDIT_ACTIONS, type AuditLog } from '../audit/audit-log';
@@ -64,6 +64,8 @@ export const accountRoutes: FastifyPluginAsync<{
   app.put<{ Body: ProfilePictureBody }>(
     '/v2/recruiter/me/profile-picture',
     {
+      // Bytes (a picture): the session is checked before the body is read, like every upload.
+      config: { upload: { kind: 'profile-picture', admit: async (request) => checkRole(request, 'recruiter') } },
       preHandler: [recruiterOnly, validateRequest({ body: { schema: ProfilePictureBodySchema, errorKey: badBody } })],
       // The picture travels as base64 JSON: a little above PROFILE_PICTURE_MAX_BYTES * 4/3.
       bodyLimit: 300 * 1024,

@@ -17,6 +17,8 @@ export interface RegisteredRoute {
   rules: RequestRules;
   summary?: string | undefined;
   response?: v.GenericSchema<unknown, unknown> | undefined;
+  /** What the route receives when it accepts bytes (its upload guard's kind), else undefined. */
+  upload?: string | undefined;
 }
 
 function rulesOf(route: RouteOptions): RequestRules {
@@ -35,7 +37,7 @@ export function recordRoutes(app: FastifyInstance): readonly RegisteredRoute[] {
   app.addHook('onRoute', (route) => {
     const rules = rulesOf(route);
     for (const method of [route.method].flat()) {
-      routes.push({ method, url: route.url ?? route.path, rules, summary: route.config?.apiDoc?.summary, response: route.config?.apiDoc?.response });
+      routes.push({ method, url: route.url ?? route.path, rules, summary: route.config?.apiDoc?.summary, response: route.config?.apiDoc?.response, upload: route.config?.upload?.kind });
     }
   });
   return routes;

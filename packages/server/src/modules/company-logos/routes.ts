@@ -1,6 +1,7 @@
 import { ERROR_KEYS, type LogoCreateBody, LogoCreateBodySchema, type LogoParams, LogoParamsSchema, type LogoUpdateBody, LogoUpdateBodySchema, PERMISSIONS } from '@rec/core';
-import type { FastifyPluginAsync } from 'fastify';
-import { requirePermission, requireRole, tenantOf, authOrThrow } from '../../http/auth';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { checkPermission, checkRole, requirePermission, requireRole, tenantOf, authOrThrow } from '../../http/auth';
+import { requireContentType, requireDeclaredSize, type UploadGuard } from '../../http/upload-guard';
 import { HttpError } from '../../http/errors';
 import { type RequestRule, validateRequest } from '../../http/validation';
 import { noStore } from '../openings/routes';
@@ -10,17 +11,26 @@ const logoParams: RequestRule = { schema: LogoParamsSchema, errorKey: ERROR_KEYS
 const badBody = (schema: RequestRule['schema']): RequestRule => ({ schema, errorKey: ERROR_KEYS.badRequest });
 /** A 5 MB image is 6.7 MB as base64: room for that and a little more, so a slightly larger file gets the logo's own 413. */
 const LOGO_BODY_LIMIT = 12 * 1024 * 1024;
+const JSON_BODY = /^application\/json\b/i;
 
 /** Spec §7 logo calls, guarded by COMPANIES:LOGOS:MANAGE (spec §6). */
-export const logoRoutes: FastifyPluginAsync<{ logos: LogoService }> = async (app, { logos }) => {
+export const logoRoutes: FastifyPluginAsync<{ logos: LogoService; guard: UploadGuard; storage: { freeBytes(): Promise<number | undefined> } }> = async (app, { logos, guard, storage }) => {
   const may = [requireRole('recruiter'), requirePermission(PERMISSIONS.logosManage)];
   noStore(app);
+  /** A signed-in logo manager, a body that can fit, room in the store: checked before the image is read. */
+  const admitLogo = async (request: FastifyRequest) => {
+    checkRole(request, 'recruiter');
+    checkPermission(request, PERMISSIONS.logosManage);
+    requireContentType(request, JSON_BODY);
+    requireDeclaredSize(request, LOGO_BODY_LIMIT, 0);
+    await guard.requireFreeSpace(request, storage);
+  };
 
   app.get('/v2/companies/settings/logos', { preHandler: [requireRole('recruiter')] }, async (request) => logos.list(tenantOf(authOrThrow(request))));
 
   app.post<{ Body: LogoCreateBody }>(
     '/v2/companies/settings/logos',
-    { preHandler: [...may, validateRequest({ body: badBody(LogoCreateBodySchema) })], bodyLimit: LOGO_BODY_LIMIT },
+    { config: { upload: { kind: 'logo', admit: admitLogo } }, preHandler: [...may, validateRequest({ body: badBody(LogoCreateBodySchema) })], bodyLimit: LOGO_BODY_LIMIT },
     async (request, reply) => reply.code(201).send(await logos.create(tenantOf(authOrThrow(request)), request.body)),
   );
 

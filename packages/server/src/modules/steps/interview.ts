@@ -40,6 +40,8 @@ export function createInterviewService(deps: { steps: StepService; repository: I
       const { ref, config } = await questionOf(access, stepId, questionId);
       const attempts = await repository.attempts(ref.companyId, stepId, questionId);
       if (attempts.length >= config.retakes + 1) throw new HttpError(409, STEP_ERROR_KEYS.retakesUsed);
+      // An attempt is a file of the application: its bound counts it (issue 24, H2).
+      await steps.requireApplicationRoom(ref, 0, true);
       const attempt = attempts.length + 1;
       const key = await storage.create(ref.companyId);
       if (!(await repository.insertAttempt({ company_id: ref.companyId, step_id: stepId, question_id: questionId, attempt, storage_key: key }))) {
@@ -55,10 +57,19 @@ export function createInterviewService(deps: { steps: StepService; repository: I
       return { received: await storage.size(row.storage_key), finished: row.finished };
     },
 
+    /** Before a chunk's body is read (the upload guard): the attempt is the candidate's, open, and the application has room for `bytes`. */
+    async admitChunk(access: StepAccess, stepId: string, questionId: string, attempt: number, bytes: number) {
+      const { ref, row } = await attemptOf(access, stepId, questionId, attempt);
+      if (row.finished) throw new HttpError(409, STEP_ERROR_KEYS.invalidTransition);
+      if (row.received + bytes > MAX_ANSWER_BYTES) throw new HttpError(413, ERROR_KEYS.payloadTooLarge);
+      await steps.requireApplicationRoom(ref, bytes, false);
+    },
+
     /** Appends a chunk written at `offset`; any other offset is 409 (the client asks for the status and resumes). */
     async appendChunk(access: StepAccess, stepId: string, questionId: string, attempt: number, offset: number, bytes: Buffer) {
       const { ref, row } = await attemptOf(access, stepId, questionId, attempt);
       if (row.finished) throw new HttpError(409, STEP_ERROR_KEYS.invalidTransition);
+      await steps.requireApplicationRoom(ref, bytes.length, false);
       const received = await storage.size(row.storage_key);
       if (offset !== received) throw new HttpError(409, STEP_ERROR_KEYS.uploadOffset);
       if (received + bytes.length > MAX_ANSWER_BYTES) throw new HttpError(413, ERROR_KEYS.payloadTooLarge);

@@ -6,6 +6,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { authOrThrow, requirePermission, requireRole, tenantOf } from '../../http/auth';
 import { HttpError } from '../../http/errors';
+import { declaredBytes, requireContentType, requireDeclaredSize, type UploadGuard } from '../../http/upload-guard';
 import { validateRequest } from '../../http/validation';
 import { type InterviewService, MAX_CHUNK_BYTES } from './interview';
 import type { StepAccess, StepService } from './service';
@@ -32,8 +33,28 @@ const EMBEDDABLE = ['/v2/application-steps', '/v2/applicants/application'];
  * /applicant/steps pages) or with the bearer token the apply answer carried (the embedded
  * flow on a career site: `*` CORS without credentials, so no cookie ever rides along).
  */
-export const stepRoutes: FastifyPluginAsync<{ steps: StepService; interview: InterviewService }> = async (app, { steps, interview }) => {
+export interface StepRoutesOptions {
+  steps: StepService;
+  interview: InterviewService;
+  /** The shared upload guard (rates, free space) and the stores the step files and the answers go to. */
+  guard: UploadGuard;
+  stepFiles: { freeBytes(): Promise<number | undefined> };
+  interviews: { freeBytes(): Promise<number | undefined> };
+}
+
+const MULTIPART = /^multipart\/form-data\b/i;
+const OCTET_STREAM = /^application\/octet-stream\b/i;
+
+/** The rate-limit key of a caller: one application's token, or one applicant's session. */
+const credentialOf = (access: StepAccess) => (access.kind === 'token' ? `application:${access.companyId}:${access.applicationId}` : `applicant:${access.accountId}`);
+
+export const stepRoutes: FastifyPluginAsync<StepRoutesOptions> = async (app, { steps, interview, guard, stepFiles, interviews }) => {
+  /** Who the upload guard admitted, so the handler does not look the token up again. */
+  const admitted = new WeakMap<FastifyRequest, StepAccess>();
+
   async function accessOf(request: FastifyRequest): Promise<StepAccess> {
+    const known = admitted.get(request);
+    if (known) return known;
     const header = request.headers.authorization;
     if (header !== undefined) {
       const match = /^Bearer ([A-Za-z0-9_-]{40,100})$/.exec(header.trim());
@@ -83,9 +104,27 @@ export const stepRoutes: FastifyPluginAsync<{ steps: StepService; interview: Int
   app.get<{ Params: AnswerParams }>(`${answerPath}/:attempt`, { preHandler: validateRequest({ params: answerParams }) }, async (request) =>
     interview.status(await accessOf(request), request.params.id, request.params.questionId, request.params.attempt),
   );
+  /** Everything that can refuse a chunk, before its body is read (issue 24, H1 and H2). */
+  async function admitChunk(request: FastifyRequest): Promise<void> {
+    const params = v.safeParse(AnswerParamsSchema, request.params);
+    if (!params.success) throw new HttpError(404, STEP_ERROR_KEYS.notFound);
+    const access = await accessOf(request);
+    if (!v.is(OffsetQuerySchema, request.query)) throw new HttpError(400, ERROR_KEYS.invalidQuery);
+    requireContentType(request, OCTET_STREAM);
+    requireDeclaredSize(request, MAX_CHUNK_BYTES, 0);
+    await guard.requireRate(request, credentialOf(access));
+    await guard.requireFreeSpace(request, interviews);
+    const { id, questionId, attempt } = params.output;
+    await interview.admitChunk(access, id, questionId, attempt, declaredBytes(request) ?? 1);
+    admitted.set(request, access);
+  }
   app.put<{ Params: AnswerParams; Querystring: { offset: number } }>(
     `${answerPath}/:attempt`,
-    { preHandler: validateRequest({ params: answerParams, query: { schema: OffsetQuerySchema, errorKey: ERROR_KEYS.invalidQuery } }), bodyLimit: MAX_CHUNK_BYTES },
+    {
+      config: { upload: { kind: 'interview-chunk', admit: admitChunk } },
+      preHandler: validateRequest({ params: answerParams, query: { schema: OffsetQuerySchema, errorKey: ERROR_KEYS.invalidQuery } }),
+      bodyLimit: MAX_CHUNK_BYTES,
+    },
     async (request) => {
       if (!Buffer.isBuffer(request.body) || request.body.length === 0) throw new HttpError(415, ERROR_KEYS.unsupportedMediaType);
       return interview.appendChunk(await accessOf(request), request.params.id, request.params.questionId, request.params.attempt, request.query.offset, request.body);
@@ -97,12 +136,28 @@ export const stepRoutes: FastifyPluginAsync<{ steps: StepService; interview: Int
 
   // Files of the form's file questions (multipart `file`, at most 10 MB like every upload).
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 2, parts: 3, headerPairs: 50 } });
+  /** Everything that can refuse a step's file, before its body is read (issue 24, H1 and H2). */
+  async function admitStepFile(request: FastifyRequest): Promise<void> {
+    const params = v.safeParse(StepParamsSchema, request.params);
+    if (!params.success) throw new HttpError(404, STEP_ERROR_KEYS.notFound);
+    const access = await accessOf(request);
+    const query = v.safeParse(FileQuerySchema, request.query);
+    if (!query.success) throw new HttpError(400, ERROR_KEYS.invalidQuery);
+    requireContentType(request, MULTIPART);
+    requireDeclaredSize(request, MAX_UPLOAD_BYTES);
+    await guard.requireRate(request, credentialOf(access));
+    await guard.requireFreeSpace(request, stepFiles);
+    await steps.admitFormFile(access, params.output.id, query.output.questionId);
+    admitted.set(request, access);
+  }
   app.post<{ Params: StepParams; Querystring: { questionId: string } }>(
     '/v2/application-steps/:id/files',
-    { preHandler: validateRequest({ params: stepParams, query: { schema: FileQuerySchema, errorKey: ERROR_KEYS.invalidQuery } }) },
+    {
+      config: { upload: { kind: 'step-file', admit: admitStepFile } },
+      preHandler: validateRequest({ params: stepParams, query: { schema: FileQuerySchema, errorKey: ERROR_KEYS.invalidQuery } }),
+    },
     async (request, reply) => {
       const access = await accessOf(request);
-      if (!request.isMultipart()) throw new HttpError(415, ERROR_KEYS.unsupportedMediaType);
       const part = await request.file();
       if (part?.fieldname !== 'file') throw new HttpError(400, ERROR_KEYS.badRequest);
       const bytes = await part.toBuffer();

@@ -30,6 +30,15 @@ import type { FileStorage } from '../storage/file-storage';
 import { checkUploadFile, FILE_EXTENSIONS, fileExtension } from '@rec/core/files';
 import type { AssessmentContent, AssessmentProvider } from './assessment-provider';
 import type { CandidateApplicationRow, StepRepository, StepRow } from './repository';
+import type { UploadLimits } from '../../config';
+import { type Holding, requireRoom } from '../../http/upload-guard';
+import type { StepUploadRepository } from './upload-holdings';
+
+/** The step flow's upload bounds and what an application holds (the shared upload guard's numbers). */
+export interface StepUploadBounds {
+  limits: UploadLimits;
+  holdings: StepUploadRepository['holdings'];
+}
 
 /** Who asks: a signed-in applicant (any of their applications), or an embedded page's bearer token (one application). */
 export type StepAccess = { kind: 'applicant'; accountId: string; email: string } | { kind: 'token'; companyId: string; applicationId: string };
@@ -41,8 +50,9 @@ type ApplicationRef = { companyId: string; applicationId: string };
 
 export type StepService = ReturnType<typeof createStepService>;
 
-export function createStepService(deps: { repository: StepRepository; events: EventBus; provider: AssessmentProvider; now: Clock; files: FileStorage }) {
-  const { repository, events, provider, now, files } = deps;
+export function createStepService(deps: { repository: StepRepository; events: EventBus; provider: AssessmentProvider; now: Clock; files: FileStorage; uploads: StepUploadBounds }) {
+  const { repository, events, provider, now, files, uploads } = deps;
+  const { limits } = uploads;
 
   const notFound = () => new HttpError(404, STEP_ERROR_KEYS.notFound);
   const conflict = () => new HttpError(409, STEP_ERROR_KEYS.invalidTransition);
@@ -114,6 +124,24 @@ export function createStepService(deps: { repository: StepRepository; events: Ev
     return { finished };
   }
 
+  /** The form step and file question a file is for: the candidate's own current form step (404, 409 otherwise). */
+  async function formFileTarget(access: StepAccess, stepId: string, questionId: string) {
+    const { ref, step, rows } = await ownStep(access, stepId);
+    requireCurrent(step, rows);
+    if (step.product !== 'application-form') throw conflict();
+    const question = v.parse(ApplicationFormConfigSchema, step.config).questions.find((item) => item.id === questionId && item.type === 'file');
+    if (!question) throw notFound();
+    return { ref, step, question };
+  }
+
+  /** 413 `upload.limitReached` when one more file of `bytes` would pass the step's or the application's bounds. */
+  async function requireFileRoom(ref: ApplicationRef, stepId: string, bytes: number): Promise<void> {
+    const held = await uploads.holdings(ref.companyId, ref.applicationId);
+    const none: Holding = { count: 0, bytes: 0 };
+    requireRoom(held.steps.get(stepId) ?? none, { count: limits.perStepCount, bytes: limits.perStepBytes }, bytes);
+    requireRoom(held.application, { count: limits.perApplicationCount, bytes: limits.perApplicationBytes }, bytes);
+  }
+
   function assessmentStep(step: StepRow) {
     if (!isAssessmentProduct(step.product)) throw conflict();
     return { id: step.id, product: step.product, progress: step.progress };
@@ -173,11 +201,8 @@ export function createStepService(deps: { repository: StepRepository; events: Ev
      * step (not among the apply form's uploads, which are swept when no application takes them).
      */
     async uploadFormFile(access: StepAccess, stepId: string, questionId: string, name: string, bytes: Buffer): Promise<FileAnswer> {
-      const { step, rows } = await ownStep(access, stepId);
-      requireCurrent(step, rows);
-      if (step.product !== 'application-form') throw conflict();
-      const question = v.parse(ApplicationFormConfigSchema, step.config).questions.find((item) => item.id === questionId && item.type === 'file');
-      if (!question) throw notFound();
+      const { ref, step, question } = await formFileTarget(access, stepId, questionId);
+      await requireFileRoom(ref, step.id, bytes.length);
       const problem = checkUploadFile({ name, size: bytes.length }, FILE_EXTENSIONS[question.extensions ?? 'CV']);
       if (problem?.key === 'offerPage.maxFileSize') throw new HttpError(bytes.length ? 413 : 400, bytes.length ? ERROR_KEYS.payloadTooLarge : ERROR_KEYS.badRequest);
       const extension = fileExtension(name);
@@ -196,6 +221,18 @@ export function createStepService(deps: { repository: StepRepository; events: Ev
       await staged.commit();
       if (step.status === 'PENDING') await move(step, 'STARTED', { started: true });
       return { fileId, name };
+    },
+
+    /** Before a file's body is read (the upload guard): the target exists and there is room for one more file. */
+    async admitFormFile(access: StepAccess, stepId: string, questionId: string): Promise<void> {
+      const { ref, step } = await formFileTarget(access, stepId, questionId);
+      await requireFileRoom(ref, step.id, 1);
+    },
+
+    /** 413 when the application's steps already hold their bound of files and bytes (an interview answer counts as a file). */
+    async requireApplicationRoom(ref: ApplicationRef, bytes: number, newFile: boolean): Promise<void> {
+      const held = await uploads.holdings(ref.companyId, ref.applicationId);
+      requireRoom(held.application, { count: limits.perApplicationCount, bytes: limits.perApplicationBytes }, bytes, newFile);
     },
 
     /** The form and the interview: PENDING -> STARTED when the candidate begins (idempotent). */

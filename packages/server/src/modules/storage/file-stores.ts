@@ -4,7 +4,7 @@ import type { FileStoreConfig } from '../../config';
 import type { Database } from '../../db/schema';
 import { createDiskStorage } from './drivers/disk';
 import { createPostgresStorage } from './drivers/postgres';
-import { createS3Client, createS3Storage } from './drivers/s3';
+import { createS3Client, createS3Storage, createS3Usage } from './drivers/s3';
 import type { FileStorage } from './file-storage';
 
 /**
@@ -22,10 +22,12 @@ export type FileNamespace = keyof typeof FILE_NAMESPACES;
 /** Opens namespaces on the configured driver (one S3 client for all of them). */
 export function createFileStoreFactory(config: FileStoreConfig, dataDir: string, db: Kysely<Database>): (namespace: string, diskFolder?: string) => FileStorage {
   const root = join(dataDir, 'uploads');
-  if (config.driver === 'postgres') return (namespace) => createPostgresStorage(db, namespace);
+  if (config.driver === 'postgres') return (namespace) => createPostgresStorage(db, namespace, { maxBytes: config.maxBytes });
   if (config.driver === 's3') {
     const client = createS3Client(config);
-    return (namespace) => createS3Storage(client, config.bucket, namespace);
+    // One measure of the bucket for all namespaces: the capacity is the bucket's.
+    const usage = createS3Usage(client, config.bucket);
+    return (namespace) => createS3Storage(client, config.bucket, namespace, { maxBytes: config.maxBytes, usage });
   }
   return (namespace, diskFolder = namespace) => createDiskStorage(diskFolder ? join(root, diskFolder) : root);
 }

@@ -121,7 +121,7 @@ describeEachBackend('files a crash leaves behind', (context) => {
     const files = Array.from({ length: 12 }, () => join(companyDir, `${hex(32)}.pdf`));
     for (const file of files) writeFileSync(file, '%PDF-1.4');
     const errors: string[] = [];
-    const result = await removeOrphanFiles({ storage: createDiskStorage(root), uploads: createUploadRepository(context.db), log: { error: (_details, message) => errors.push(message) } });
+    const result = await removeOrphanFiles({ storage: createDiskStorage(root), named: createUploadRepository(context.db), log: { error: (_details, message) => errors.push(message) } });
     assert.deepEqual(result, { partial: 0, orphans: 0 });
     assert.ok(files.every((file) => existsSync(file)), 'every file kept');
     assert.match(errors.join('\n'), /right database/);
@@ -143,7 +143,7 @@ describeEachBackend('files a crash leaves behind', (context) => {
       .where('name', 'in', staleName)
       .where('size', '=', 25)
       .execute();
-    const result = await removeOrphanFiles({ storage, uploads: createUploadRepository(context.db), log: { error() {} } });
+    const result = await removeOrphanFiles({ storage, named: createUploadRepository(context.db), log: { error() {} } });
     assert.deepEqual(result, { partial: 1, orphans: 1 });
     const left = await storage.list();
     assert.equal(left.temporary.length, 1, 'the write under way is kept');

@@ -1,5 +1,9 @@
 import type { FileStorage, RemovalLog } from './file-storage';
-import type { UploadRepository } from './repository';
+
+/** Which stored files a namespace's records name (uploads and logos, step progress, interview answers). */
+export interface NamedKeys {
+  existingKeys(keys: readonly string[]): Promise<Set<string>>;
+}
 
 /**
  * A write under way takes milliseconds (the body is already in memory); a temporary file older
@@ -18,19 +22,24 @@ const BATCH = 500;
 const SUSPICIOUS_ORPHANS = 10;
 
 /**
- * Removes what a crash leaves on disk: temporary files of writes that never finished, and stored
- * files no upload record names (written before their record, or whose record is gone). Files are
- * renamed to their key only after the record commits, so a stored file without a record is never
- * an upload in progress.
+ * Removes what a crash leaves in one namespace of the file store: temporary files of writes that
+ * never finished, and stored files no record names (written before their record, or whose record
+ * is gone). Staged files are renamed to their key only after the record commits, so a stored file
+ * without a record is never an upload in progress (growing files: see `orphanMinAgeMs`).
  */
 export async function removeOrphanFiles(deps: {
   storage: FileStorage;
-  uploads: Pick<UploadRepository, 'existingKeys'>;
+  named: NamedKeys;
   log: RemovalLog;
   /** File times are the real clock's, whatever clock the app runs on. */
   now?: () => Date;
+  /**
+   * Spares stored files younger than this: where a file exists before its record (an interview
+   * answer is created, then its row written), a fresh one may be a write under way.
+   */
+  orphanMinAgeMs?: number;
 }): Promise<{ partial: number; orphans: number }> {
-  const { storage, uploads, log, now = () => new Date() } = deps;
+  const { storage, named, log, now = () => new Date(), orphanMinAgeMs = 0 } = deps;
   const { stored, temporary } = await storage.list();
   let partial = 0;
   for (const file of temporary) {
@@ -42,9 +51,10 @@ export async function removeOrphanFiles(deps: {
   }
   const unnamed: string[] = [];
   for (let start = 0; start < stored.length; start += BATCH) {
-    const keys = stored.slice(start, start + BATCH).map((file) => file.name);
-    const known = await uploads.existingKeys(keys);
-    unnamed.push(...keys.filter((key) => !known.has(key)));
+    const batch = stored.slice(start, start + BATCH);
+    const known = await named.existingKeys(batch.map((file) => file.name));
+    const old = (file: { modifiedAt: Date }) => now().getTime() - file.modifiedAt.getTime() >= orphanMinAgeMs;
+    unnamed.push(...batch.filter((file) => !known.has(file.name) && old(file)).map((file) => file.name));
   }
   if (unnamed.length > SUSPICIOUS_ORPHANS && unnamed.length * 2 > stored.length) {
     log.error({ unnamed: unnamed.length, files: stored.length }, 'the database names almost none of the uploaded files: is it the right database? Nothing removed');
@@ -54,7 +64,7 @@ export async function removeOrphanFiles(deps: {
   for (const key of unnamed) {
     await storage.remove(key).then(
       () => orphans++,
-      (error: unknown) => log.error({ err: error, storageKey: key }, 'could not remove a file no upload names'),
+      (error: unknown) => log.error({ err: error, storageKey: key }, 'could not remove a file no record names'),
     );
   }
   return { partial, orphans };

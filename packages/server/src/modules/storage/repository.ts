@@ -47,20 +47,22 @@ export function createUploadRepository(db: Kysely<Database>, options: { removeFi
     },
 
     /**
-     * The unattached uploads one client address and one company hold (whatever their age:
-     * the sweep removes them after an hour). Counts cast in SQL: pg answers bigint as strings.
+     * The unattached uploads one client address holds (in all, and `ipHere` for this company) and
+     * one company holds, made since `since` (older ones are the sweep's). Counts cast in SQL: pg
+     * answers bigint as strings.
      */
-    async held(companyId: string, uploaderIpHash: string): Promise<{ ip: HeldUploads; company: HeldUploads }> {
-      const unattached = sql`not exists (select 1 from applications a where a.company_id = u.company_id and a.cv_upload_id = u.id)`;
-      const { rows } = await sql<{ ipCount: number; ipBytes: number; companyCount: number; companyBytes: number }>`
+    async held(companyId: string, uploaderIpHash: string, since: Date): Promise<{ ip: HeldUploads; ipHere: number; company: HeldUploads }> {
+      const unattached = sql`u.created_at >= ${since} and not exists (select 1 from applications a where a.company_id = u.company_id and a.cv_upload_id = u.id)`;
+      const { rows } = await sql<{ ipCount: number; ipHere: number; ipBytes: number; companyCount: number; companyBytes: number }>`
         select
           (select count(*)::int from uploads u where u.uploader_ip_hash = ${uploaderIpHash} and ${unattached}) as "ipCount",
+          (select count(*)::int from uploads u where u.company_id = ${companyId} and u.uploader_ip_hash = ${uploaderIpHash} and ${unattached}) as "ipHere",
           (select coalesce(sum(u.size), 0)::float8 from uploads u where u.uploader_ip_hash = ${uploaderIpHash} and ${unattached}) as "ipBytes",
           (select count(*)::int from uploads u where u.company_id = ${companyId} and ${unattached}) as "companyCount",
           (select coalesce(sum(u.size), 0)::float8 from uploads u where u.company_id = ${companyId} and ${unattached}) as "companyBytes"
       `.execute(db);
       const row = rows[0];
-      return { ip: { count: row?.ipCount ?? 0, bytes: row?.ipBytes ?? 0 }, company: { count: row?.companyCount ?? 0, bytes: row?.companyBytes ?? 0 } };
+      return { ip: { count: row?.ipCount ?? 0, bytes: row?.ipBytes ?? 0 }, ipHere: row?.ipHere ?? 0, company: { count: row?.companyCount ?? 0, bytes: row?.companyBytes ?? 0 } };
     },
 
     /** Which of `keys` a record names (the others are files nothing points at). */

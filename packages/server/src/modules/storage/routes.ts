@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { CV_EXTENSIONS, checkUploadFile, fileExtension, MAX_UPLOAD_BYTES } from '@rec/core/files';
 import { ERROR_KEYS, hasControlCharacters, ObjectIdSchema, PERMISSIONS } from '@rec/core';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from '../../config';
 import multipart from '@fastify/multipart';
 import * as v from 'valibot';
@@ -9,6 +9,8 @@ import { newId } from '../../db/ids';
 import { authOrThrow, requirePermission, requireRole, tenantOf } from '../../http/auth';
 import { HttpError } from '../../http/errors';
 import type { RateLimiter } from '../../http/rate-limit';
+import { addressKey } from '../../http/client-address';
+import { requireContentType, requireDeclaredSize, type UploadGuard } from '../../http/upload-guard';
 import { validateRequest } from '../../http/validation';
 import { AUDIT_ACTIONS, type AuditLog } from '../audit/audit-log';
 import { attachmentDisposition } from '../../http/content-disposition';
@@ -43,9 +45,13 @@ export interface StorageRoutesOptions {
   maxBytes?: number;
   /** What one address and one company may hold unattached, and the free-space floor. */
   limits?: UploadLimits;
+  /** The shared upload guard (free space). */
+  guard: UploadGuard;
 }
 
-/** Not the address itself in the table; the hash is cleared once the upload is an hour old. */
+const MULTIPART = /^multipart\/form-data\b/i;
+
+/** Not the address (an IPv4 address or an IPv6 /64) itself in the table; the hash is cleared once the upload is swept or attached. */
 const hashOfAddress = (ip: string) => createHash('sha256').update(ip).digest('hex');
 
 export const storageRoutes: FastifyPluginAsync<StorageRoutesOptions> = async (app, options) => {
@@ -53,32 +59,44 @@ export const storageRoutes: FastifyPluginAsync<StorageRoutesOptions> = async (ap
   const limits = options.limits ?? DEFAULT_UPLOAD_LIMITS;
   // The candidate's message is the rate limit's: wait, or send the application the files are for.
   const tooMany = () => new HttpError(429, ERROR_KEYS.tooManyRequests);
+  // Only uploads of the pending window count: older ones are being swept (UPLOAD_PENDING_MINUTES).
+  const pendingSince = () => new Date(Date.now() - limits.pendingMinutes * 60_000);
   // Registered in this plugin only: no other route parses multipart bodies.
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6, headerPairs: 50 } });
 
+  /**
+   * Everything that can refuse a CV upload, before a byte of it is read (the upload guard runs
+   * this in onRequest): the rate, the query, an open offer of that company, the content type,
+   * the room left, and what the client's address and the company already hold unattached.
+   */
+  async function admitCv(request: FastifyRequest): Promise<void> {
+    await options.limiter.guard(request);
+    const query = v.safeParse(UploadQuerySchema, request.query);
+    if (!query.success) throw new HttpError(400, ERROR_KEYS.invalidQuery);
+    const { companyId, channelId } = query.output;
+    const channel = await options.offers.findChannelOffer(channelId);
+    if (!channel) throw new HttpError(404, ERROR_KEYS.offerNotFound);
+    if (channel.companyId !== companyId) throw new HttpError(403, ERROR_KEYS.forbidden);
+    if (!isOfferOpen(channel.postingStatus, channel.openingStatus)) throw new HttpError(410, ERROR_KEYS.offerClosed);
+    requireContentType(request, MULTIPART);
+    requireDeclaredSize(request, maxBytes);
+    // Refused before the body is read: a full disk takes the database down with it.
+    await options.guard.requireFreeSpace(request, options.storage);
+    const held = await options.uploads.held(companyId, hashOfAddress(addressKey(request.ip)), pendingSince());
+    if (held.ip.count >= limits.perIpCount || held.ip.bytes >= limits.perIpBytes) throw tooMany();
+    // Fair to candidates: an address holding nothing pending here always gets its first CV in, so
+    // outsiders filling the company's bound cannot close its applications (issue 24, M2).
+    if (held.ipHere > 0 && (held.company.count >= limits.perCompanyCount || held.company.bytes >= limits.perCompanyBytes)) throw tooMany();
+  }
+
   app.post<{ Querystring: UploadQuery }>(
     '/v2/storage',
-    { preHandler: [options.limiter.guard, validateRequest({ query: { schema: UploadQuerySchema, errorKey: ERROR_KEYS.invalidQuery } })] },
+    {
+      config: { upload: { kind: 'cv', admit: admitCv } },
+      preHandler: [validateRequest({ query: { schema: UploadQuerySchema, errorKey: ERROR_KEYS.invalidQuery } })],
+    },
     async (request, reply) => {
-      const { companyId, channelId } = request.query;
-      const channel = await options.offers.findChannelOffer(channelId);
-      if (!channel) throw new HttpError(404, ERROR_KEYS.offerNotFound);
-      if (channel.companyId !== companyId) throw new HttpError(403, ERROR_KEYS.forbidden);
-      if (!isOfferOpen(channel.postingStatus, channel.openingStatus)) throw new HttpError(410, ERROR_KEYS.offerClosed);
-
-      if (!request.isMultipart()) throw new HttpError(415, ERROR_KEYS.unsupportedMediaType);
-
-      // Refused before the body is read: a full disk takes the database down with it.
-      const free = await options.storage.freeBytes();
-      if (free !== undefined && free < limits.minFreeBytes) {
-        request.log.warn({ freeBytes: free, minFreeBytes: limits.minFreeBytes }, 'upload refused: the data volume is nearly full');
-        throw new HttpError(507, ERROR_KEYS.uploadStorageFull);
-      }
-      const uploaderIpHash = hashOfAddress(request.ip);
-      const held = await options.uploads.held(companyId, uploaderIpHash);
-      if (held.ip.count >= limits.perIpCount || held.ip.bytes >= limits.perIpBytes) throw tooMany();
-      if (held.company.count >= limits.perCompanyCount || held.company.bytes >= limits.perCompanyBytes) throw tooMany();
-
+      const { companyId } = request.query;
       const part = await request.file();
       if (part?.fieldname !== 'file') throw new HttpError(400, ERROR_KEYS.badRequest);
       // Throws a 413 as soon as the stream passes the limit.
@@ -94,7 +112,10 @@ export const storageRoutes: FastifyPluginAsync<StorageRoutesOptions> = async (ap
 
       // The bounds hold with this file counted (concurrent uploads may pass together; the
       // overshoot is bounded by the per-address rate limit).
-      if (held.ip.bytes + bytes.length > limits.perIpBytes || held.company.bytes + bytes.length > limits.perCompanyBytes) throw tooMany();
+      const uploaderIpHash = hashOfAddress(addressKey(request.ip));
+      const held = await options.uploads.held(companyId, uploaderIpHash, pendingSince());
+      if (held.ip.bytes + bytes.length > limits.perIpBytes) throw tooMany();
+      if (held.ipHere > 0 && held.company.bytes + bytes.length > limits.perCompanyBytes) throw tooMany();
 
       // Temporary name first, the record, then the rename: a crash at any point leaves either a
       // partial file or a record without a file, both swept (see orphan-files.ts).

@@ -12,7 +12,7 @@ import type { DatabaseHandle } from '../../../db/database';
 import { collect, type FileStorage } from '../file-storage';
 import { createDiskStorage } from './disk';
 import { CHUNK_BYTES, createPostgresStorage } from './postgres';
-import { createS3Client, createS3Storage, s3SettingsFromUrl } from './s3';
+import { createS3Client, createS3Storage, createS3Usage, s3SettingsFromUrl } from './s3';
 
 const COMPANY = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 const OTHER = 'bbbbbbbbbbbbbbbbbbbbbbbb';
@@ -43,8 +43,11 @@ interface DriverFactory {
   name: string;
   /** Why the driver is not run here, or undefined when it is. */
   skip?: string;
-  open(namespace: string): Promise<FileStorage>;
+  /** `maxBytes`: the capacity a store that cannot measure its volume reports against (FILE_STORE_MAX_MB). */
+  open(namespace: string, maxBytes?: number): Promise<FileStorage>;
   close(): Promise<void>;
+  /** The driver measures the volume it writes to (disk): other processes change its free space. */
+  measuresVolume?: true;
   /** The database of a driver that removes files inside a transaction (postgres). */
   db?(): Kysely<Database>;
 }
@@ -59,6 +62,19 @@ function contract(factory: DriverFactory): void {
       neighbour = await factory.open('contract-neighbour');
     });
     after(() => factory.close());
+
+    it('reports its free space: the volume (disk), or FILE_STORE_MAX_MB less what it holds (postgres, s3), so the upload floor holds on every driver', async () => {
+      const capacity = 64 * 1024 * 1024 * 1024;
+      const capped = await factory.open('contract-capacity', capacity);
+      const before = await capped.freeBytes();
+      assert.ok(before !== undefined && before > 0, `free space is known (${before})`);
+      const staged = await capped.stage(COMPANY, pattern(300_000), 'pdf');
+      await staged.commit();
+      const after = await capped.freeBytes();
+      assert.ok(after !== undefined && after > 0);
+      if (!factory.measuresVolume) assert.ok(before - after >= 300_000, `the stored file counts (${before} -> ${after})`);
+      await capped.remove(staged.key);
+    });
 
     it('stages, hides the file until commit, then reads it whole, by range and by stat', async () => {
       const bytes = pattern(CHUNK_BYTES * 2 + 12_345);
@@ -180,6 +196,7 @@ function contract(factory: DriverFactory): void {
 const diskRoots: string[] = [];
 contract({
   name: 'disk',
+  measuresVolume: true,
   async open(namespace) {
     const root = mkdtempSync(join(tmpdir(), `rec-contract-${namespace}-`));
     diskRoots.push(root);
@@ -195,7 +212,7 @@ for (const backend of testBackends()) {
   let release: (() => void) | undefined;
   contract({
     name: `postgres (${backend.name})`,
-    async open(namespace) {
+    async open(namespace, maxBytes) {
       if (!handle) {
         // Kept open for the whole suite: withTestDatabase closes (and drops) it when released.
         const opened = new Promise<DatabaseHandle>((resolve) => {
@@ -208,7 +225,7 @@ for (const backend of testBackends()) {
         });
         handle = await opened;
       }
-      return createPostgresStorage(handle.db, namespace);
+      return createPostgresStorage(handle.db, namespace, { maxBytes });
     },
     db: () => {
       if (!handle) throw new Error('not open yet');
@@ -225,12 +242,13 @@ if (!s3Url) console.log('# s3 driver: S3_TEST_URL is not set, its contract tests
 contract({
   name: 's3',
   skip: s3Url ? undefined : 'S3_TEST_URL is not set: the s3 driver was not tested',
-  async open(namespace) {
+  async open(namespace, maxBytes) {
     const settings = s3SettingsFromUrl(s3Url ?? '');
     const client = createS3Client(settings);
     await client.send(new CreateBucketCommand({ Bucket: settings.bucket })).catch(() => undefined);
     // A namespace of this run alone, so runs sharing a bucket never see each other's files.
-    return createS3Storage(client, settings.bucket, `${namespace}-${process.pid}-${Date.now()}`);
+    // The bucket is measured at every ask here (the app reuses a measure for a minute).
+    return createS3Storage(client, settings.bucket, `${namespace}-${process.pid}-${Date.now()}`, { maxBytes, usage: createS3Usage(client, settings.bucket, 0) });
   },
   async close() {},
 });

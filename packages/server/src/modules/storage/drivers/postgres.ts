@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { type ByteRange, checkKey, checkTemporaryName, clipRange, collect, type FileStorage, type ListedFile, newNames, pieces } from '../file-storage';
 
@@ -20,7 +20,7 @@ const asBuffer = (data: Uint8Array) => Buffer.from(data.buffer, data.byteOffset,
  * with every chunk written, so the sweep (which only removes temporaries untouched for ten
  * minutes) never removes a write another instance still has under way.
  */
-export function createPostgresStorage(db: Kysely<Database>, namespace: string): FileStorage {
+export function createPostgresStorage(db: Kysely<Database>, namespace: string, options: { maxBytes?: number } = {}): FileStorage {
   const files = () => db.selectFrom('stored_files').where('namespace', '=', namespace);
 
   async function find(name: string, temporary = false) {
@@ -149,8 +149,11 @@ export function createPostgresStorage(db: Kysely<Database>, namespace: string): 
       await trx.deleteFrom('stored_files').where('namespace', '=', namespace).where('name', 'in', keys.map(checkKey)).where('temporary', '=', false).execute();
     },
     async freeBytes() {
-      // The database's volume is not ours to measure; PostgreSQL reports a full disk itself.
-      return undefined;
+      // The database's volume cannot be measured from SQL: FILE_STORE_MAX_MB is the capacity of the
+      // files of every namespace (issue 24, H2: a burst of uploads must not fill the database).
+      if (options.maxBytes === undefined) return undefined;
+      const row = await db.selectFrom('stored_files').select(sql<number>`coalesce(sum(size), 0)::float8`.as('used')).executeTakeFirst();
+      return options.maxBytes - Number(row?.used ?? 0);
     },
   };
   return storage;

@@ -50,6 +50,42 @@ export function s3SettingsFromUrl(value: string): S3Settings {
   };
 }
 
+/** What the bucket holds, shared by the namespaces of one client. */
+export interface StoreUsage {
+  usedBytes(): Promise<number>;
+}
+
+/** How long a measured total of the bucket is reused: listing a large bucket is not free. */
+const USAGE_TTL_MS = 60_000;
+
+/** The bytes of every object in the bucket, listed at most once a minute. */
+export function createS3Usage(client: S3Client, bucket: string, ttlMs = USAGE_TTL_MS, now: () => number = Date.now): StoreUsage {
+  let measured: { at: number; bytes: Promise<number> } | undefined;
+  async function measure(): Promise<number> {
+    let bytes = 0;
+    let token: string | undefined;
+    do {
+      const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }));
+      for (const item of page.Contents ?? []) bytes += item.Size ?? 0;
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return bytes;
+  }
+  return {
+    usedBytes() {
+      if (!measured || now() - measured.at >= ttlMs) {
+        const bytes = measure();
+        measured = { at: now(), bytes };
+        // A failed listing is not kept: the next upload measures again.
+        bytes.catch(() => {
+          measured = undefined;
+        });
+      }
+      return measured.bytes;
+    },
+  };
+}
+
 const isMissing = (error: unknown) => {
   const value = error as { name?: string; $metadata?: { httpStatusCode?: number } };
   return value?.name === 'NoSuchKey' || value?.name === 'NotFound' || value?.$metadata?.httpStatusCode === 404;
@@ -62,7 +98,8 @@ const isMissing = (error: unknown) => {
  * by S3 at all, so the sweep never sees another instance's write; abandoned ones go through the
  * bucket's lifecycle rule (README "Scaling out").
  */
-export function createS3Storage(client: S3Client, bucket: string, namespace: string): FileStorage {
+export function createS3Storage(client: S3Client, bucket: string, namespace: string, options: { maxBytes?: number; usage?: StoreUsage } = {}): FileStorage {
+  const usage = options.usage ?? createS3Usage(client, bucket);
   const objectOf = (name: string) => `${namespace}/${name}`;
   const partsOf = (key: string) => `${objectOf(key)}.parts/`;
 
@@ -192,7 +229,8 @@ export function createS3Storage(client: S3Client, bucket: string, namespace: str
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: objectOf(checkTemporaryName(name)) }));
     },
     async freeBytes() {
-      return undefined;
+      // A bucket has no volume to measure: FILE_STORE_MAX_MB is its capacity (issue 24, H2).
+      return options.maxBytes === undefined ? undefined : options.maxBytes - (await usage.usedBytes());
     },
   };
   return storage;
