@@ -110,12 +110,27 @@ export function createStepRepository(db: Kysely<Database>) {
       return row?.opening_id;
     },
 
+    /** The opening an application came through and its submitted form (a form step takes answers the form already gave). */
+    async applicationOrigin(companyId: string, applicationId: string): Promise<{ openingId: string; form: Record<string, unknown> } | undefined> {
+      const row = await db
+        .selectFrom('applications as a')
+        .innerJoin('channels as c', (join) => join.onRef('c.company_id', '=', 'a.company_id').onRef('c.id', '=', 'a.channel_id'))
+        .innerJoin('postings as p', (join) => join.onRef('p.company_id', '=', 'c.company_id').onRef('p.id', '=', 'c.posting_id'))
+        .select(['p.opening_id', 'a.form'])
+        .where('a.company_id', '=', companyId)
+        .where('a.id', '=', applicationId)
+        .executeTakeFirst();
+      return row ? { openingId: row.opening_id, form: row.form } : undefined;
+    },
+
     /** Creates the steps unless the application has them already (a retried submission, a second call). */
-    async insertSteps(companyId: string, applicationId: string, steps: Array<{ id: string; product: string; config: Json }>): Promise<void> {
+    async insertSteps(companyId: string, applicationId: string, steps: Array<{ id: string; product: string; config: Json; progress?: Json }>): Promise<void> {
       if (steps.length === 0) return;
       await db
         .insertInto('application_steps')
-        .values(steps.map((step, position) => ({ id: step.id, company_id: companyId, application_id: applicationId, position, product: step.product, config: step.config })))
+        .values(
+          steps.map((step, position) => ({ id: step.id, company_id: companyId, application_id: applicationId, position, product: step.product, config: step.config, ...(step.progress ? { progress: step.progress } : {}) })),
+        )
         .onConflict((oc) => oc.doNothing())
         .execute();
     },

@@ -1,7 +1,11 @@
 import { ERROR_KEYS, type ErrorKey, type LocalizedText, toLocale } from '@rec/core';
 import {
+  answerFromApplication,
   type ApplicantApplication,
   type ApplicationStep,
+  type FormAnswer,
+  type FormQuestion,
+  openQuestions,
   type FileAnswer,
   ApplicationFormConfigSchema,
   canTransition,
@@ -55,12 +59,38 @@ export function createStepService(deps: { repository: StepRepository; events: Ev
   }
 
   async function createSteps(companyId: string, applicationId: string): Promise<void> {
-    const process = await processFor(companyId, await repository.openingOfApplication(companyId, applicationId));
+    const origin = await repository.applicationOrigin(companyId, applicationId);
+    const process = await processFor(companyId, origin?.openingId);
     await repository.insertSteps(
       companyId,
       applicationId,
-      process.steps.map((step) => ({ id: newId(now()), product: step.product, config: step.config as Record<string, unknown> })),
+      process.steps.map((step) => ({
+        id: newId(now()),
+        product: step.product,
+        config: step.config as Record<string, unknown>,
+        ...(step.product === 'application-form' ? { progress: prefilledProgress(step.config.questions, origin?.form ?? {}) } : {}),
+      })),
     );
+  }
+
+  /**
+   * A step with nothing left to ask (no questions, or all answered by the apply form) is not a
+   * page: it is completed here, as DONE with the answers it has, and the flow moves on (issue 25).
+   */
+  async function skipEmptySteps(ref: ApplicationRef, rows: StepRow[]): Promise<void> {
+    for (const step of rows) {
+      if (step.status === 'DONE') continue;
+      if (step.product !== 'application-form') return;
+      const config = v.safeParse(ApplicationFormConfigSchema, step.config);
+      if (!config.success || openQuestions(config.output.questions, prefilledOf(step)).length) return;
+      try {
+        await finish(ref, step, rows, { progress: { ...step.progress, skipped: true } });
+      } catch (error) {
+        // Another request skipped it first: read again rather than fail the candidate's page.
+        if (!(error instanceof HttpError && error.statusCode === 409)) throw error;
+        step.status = 'DONE';
+      }
+    }
   }
 
   /** The application the request works on. An applicant's is the one chosen with login, else their newest. */
@@ -83,6 +113,7 @@ export function createStepService(deps: { repository: StepRepository; events: Ev
       await createSteps(ref.companyId, ref.applicationId);
       rows = await repository.listSteps(ref.companyId, ref.applicationId);
     }
+    await skipEmptySteps(ref, rows);
     return rows;
   }
 
@@ -142,18 +173,20 @@ export function createStepService(deps: { repository: StepRepository; events: Ev
         const config = v.parse(ApplicationFormConfigSchema, step.config);
         const parsed = v.safeParse(FormAnswersSchema, input.answers ?? {});
         if (!parsed.success) throw new HttpError(400, STEP_ERROR_KEYS.answers);
-        const problems = formAnswerProblems(config.questions, parsed.output);
+        // The questions the apply form answered are not asked again: their answers stay as prefilled.
+        const asked = openQuestions(config.questions, prefilledOf(step));
+        const problems = formAnswerProblems(asked, parsed.output);
         // A file answer must name a file this step stored for that very question.
         const stored = (step.progress.files ?? {}) as Record<string, { questionId: string }>;
-        for (const question of config.questions) {
+        for (const question of asked) {
           const answer = parsed.output[question.id];
           if (question.type === 'file' && answer && typeof answer === 'object' && !Array.isArray(answer) && stored[(answer as FileAnswer).fileId]?.questionId !== question.id) {
             problems[question.id] ??= STEP_ERROR_KEYS.answers;
           }
         }
         if (Object.keys(problems).length) throw new FieldsError(problems);
-        const known = new Set(config.questions.map((question) => question.id));
-        const answers = Object.fromEntries(Object.entries(parsed.output).filter(([id]) => known.has(id)));
+        const known = new Set(asked.map((question) => question.id));
+        const answers = { ...((step.progress.answers ?? {}) as Record<string, unknown>), ...Object.fromEntries(Object.entries(parsed.output).filter(([id]) => known.has(id))) };
         return finish(ref, step, rows, { progress: { ...step.progress, answers } });
       }
       if (step.product === 'interview') {
@@ -348,6 +381,21 @@ function processProblem(issues: readonly { message: string }[]): ErrorKey {
   return own ?? ERROR_KEYS.badRequest;
 }
 
+/** The answers the application form already gave to a form step's questions, and which ones those are. */
+function prefilledProgress(questions: readonly FormQuestion[], form: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const answers: Record<string, FormAnswer> = {};
+  for (const question of questions) {
+    const answer = answerFromApplication(question, form);
+    if (answer !== undefined) answers[question.id] = answer;
+  }
+  const prefilled = Object.keys(answers);
+  return prefilled.length ? { answers, prefilled } : {};
+}
+
+function prefilledOf(step: StepRow): string[] {
+  return Array.isArray(step.progress.prefilled) ? (step.progress.prefilled as unknown[]).filter((id): id is string => typeof id === 'string') : [];
+}
+
 function titlesOf(row: CandidateApplicationRow): LocalizedText {
   const text: LocalizedText = {};
   for (const { language, title } of row.titles ?? []) {
@@ -362,13 +410,15 @@ function toApplicationStep(row: StepRow): ApplicationStep {
   const progress: Record<string, unknown> = {};
   if (row.product === 'interview') progress.answered = row.progress.answered ?? {};
   if (row.product === 'application-form' && row.progress.answers) progress.answers = row.progress.answers;
+  // The candidate's page shows only what is still asked; the recruiter's view keeps every question.
+  const config = row.product === 'application-form' ? { ...(row.config as Record<string, unknown>), questions: openQuestions((row.config.questions ?? []) as FormQuestion[], prefilledOf(row)) } : row.config;
   if (typeof row.progress.startedAt === 'string') progress.startedAt = row.progress.startedAt;
   return {
     _id: row.id,
     product: row.product as ApplicationStep['product'],
     position: row.position,
     stepConfig: { status: row.status as StepStatus },
-    config: row.config as ApplicationStep['config'],
+    config: config as ApplicationStep['config'],
     progress,
   };
 }
