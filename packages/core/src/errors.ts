@@ -85,6 +85,8 @@ export const ERROR_KEYS = {
   stageUseReject: 'pipeline.errors.useReject',
   stageUnknown: 'pipeline.errors.unknownStage',
   alreadyRejected: 'pipeline.errors.alreadyRejected',
+  /** A candidate cannot withdraw an application that is already decided (hired or rejected). */
+  applicationClosed: 'portal.errors.applicationClosed',
   // Talent pools (issue 13), translated under `talentPools.errors` in locales/app.
   talentPoolNotFound: 'talentPools.errors.notFound',
   talentPoolNameTaken: 'talentPools.errors.nameTaken',

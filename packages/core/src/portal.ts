@@ -79,7 +79,7 @@ export const APPOINTMENT_STATUSES = ['OFFERED', 'BOOKED', 'CANCELLED'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
 /** How an application looks to its candidate: never the recruiter's internal stage. */
-export const CANDIDATE_APPLICATION_STATUSES = ['submitted', 'inProgress', 'closed'] as const;
+export const CANDIDATE_APPLICATION_STATUSES = ['submitted', 'inProgress', 'closed', 'withdrawn'] as const;
 export type CandidateApplicationStatus = (typeof CANDIDATE_APPLICATION_STATUSES)[number];
 
 export interface CandidateApplication {

@@ -274,6 +274,8 @@ export interface ApplicationStep {
 export interface NextStepAnswer {
   steps: ApplicationStep[];
   step: ApplicationStep | null;
+  /** The candidate withdrew the application: `step` is null and nothing is left to do. */
+  withdrawn?: boolean;
 }
 
 export interface CompleteStepAnswer {
@@ -301,6 +303,8 @@ export const STEP_ERROR_KEYS = {
   invalidTransition: 'steps.errors.invalidTransition',
   answers: 'steps.errors.answers',
   notFinished: 'steps.errors.notFinished',
+  /** The candidate withdrew the application: its steps stopped. */
+  withdrawn: 'steps.errors.withdrawn',
   permissionRequired: 'steps.errors.permissionRequired',
   applicationNotFound: 'steps.errors.applicationNotFound',
   badVideo: 'steps.errors.badVideo',

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Insertable } from 'kysely';
+import { withdrawnSql } from '../withdrawal/withdrawn-sql';
 import type { CandidateRequestsTable, Database } from '../../db/schema';
 
 export type PortalRepository = ReturnType<typeof createPortalRepository>;
@@ -34,6 +35,7 @@ export interface PortalApplicationRow {
   current_stage: string | null;
   steps_total: number;
   steps_open: number;
+  withdrawn: boolean;
 }
 
 /** SQL of the candidate portal: every query names the company, like every other module. */
@@ -110,6 +112,7 @@ export function createPortalRepository(db: Kysely<Database>) {
           'ap.current_stage',
           sql<number>`(select count(*)::int from application_steps s where s.company_id = a.company_id and s.application_id = a.id)`.as('steps_total'),
           sql<number>`(select count(*)::int from application_steps s where s.company_id = a.company_id and s.application_id = a.id and s.status <> 'DONE')`.as('steps_open'),
+          sql<boolean>`${withdrawnSql('a.id')}`.as('withdrawn'),
         ])
         .orderBy('a.created_at', 'desc')
         .execute();

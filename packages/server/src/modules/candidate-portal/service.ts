@@ -69,7 +69,8 @@ export function consentOf(row: CandidateRow, now: Date): CandidateConsent {
 }
 
 /** The stage a candidate sees: their recruiter's pipeline stays internal. */
-export function candidateStatusOf(row: Pick<PortalApplicationRow, 'current_stage' | 'steps_total' | 'steps_open'>, settings: Record<string, unknown>): CandidateApplicationStatus {
+export function candidateStatusOf(row: Pick<PortalApplicationRow, 'current_stage' | 'steps_total' | 'steps_open' | 'withdrawn'>, settings: Record<string, unknown>): CandidateApplicationStatus {
+  if (row.withdrawn) return 'withdrawn';
   const stages = companySettingsOf(settings).stages;
   const stage = stages.find((item) => item.id === row.current_stage);
   if (stage && stage.kind !== 'open') return 'closed';
@@ -97,7 +98,8 @@ export function createPortalService(deps: PortalServiceDeps) {
       companyName: row.company_name,
       appliedAt: new Date(application.created_at).toISOString(),
       status: candidateStatusOf(application, row.company_settings),
-      stepsToDo: application.steps_open,
+      // A withdrawn application's steps stopped: nothing is left to do.
+      stepsToDo: application.withdrawn ? 0 : application.steps_open,
     };
   }
 

@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { withdrawnSql } from '../withdrawal/withdrawn-sql';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -133,6 +134,17 @@ export function createStepRepository(db: Kysely<Database>) {
         )
         .onConflict((oc) => oc.doNothing())
         .execute();
+    },
+
+    /** Whether the candidate withdrew the application (its steps stopped). */
+    async isWithdrawn(companyId: string, applicationId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('applications as a')
+        .select(sql<boolean>`${withdrawnSql('a.id')}`.as('withdrawn'))
+        .where('a.company_id', '=', companyId)
+        .where('a.id', '=', applicationId)
+        .executeTakeFirst();
+      return row?.withdrawn === true;
     },
 
     async listSteps(companyId: string, applicationId: string): Promise<StepRow[]> {

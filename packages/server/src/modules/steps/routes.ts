@@ -8,6 +8,7 @@ import { authOrThrow, requirePermission, requireRole, tenantOf } from '../../htt
 import { HttpError } from '../../http/errors';
 import { validateRequest } from '../../http/validation';
 import { type InterviewService, MAX_CHUNK_BYTES } from './interview';
+import type { WithdrawalService } from '../withdrawal/service';
 import type { StepAccess, StepService } from './service';
 
 const StepParamsSchema = v.object({ id: ObjectIdSchema });
@@ -32,7 +33,7 @@ const EMBEDDABLE = ['/v2/application-steps', '/v2/applicants/application'];
  * /applicant/steps pages) or with the bearer token the apply answer carried (the embedded
  * flow on a career site: `*` CORS without credentials, so no cookie ever rides along).
  */
-export const stepRoutes: FastifyPluginAsync<{ steps: StepService; interview: InterviewService }> = async (app, { steps, interview }) => {
+export const stepRoutes: FastifyPluginAsync<{ steps: StepService; interview: InterviewService; withdrawal: WithdrawalService }> = async (app, { steps, interview, withdrawal }) => {
   async function accessOf(request: FastifyRequest): Promise<StepAccess> {
     const header = request.headers.authorization;
     if (header !== undefined) {
@@ -59,6 +60,7 @@ export const stepRoutes: FastifyPluginAsync<{ steps: StepService; interview: Int
       .send();
   app.options('/v2/application-steps/*', preflight);
   app.options('/v2/applicants/application', preflight);
+  app.options('/v2/applicants/applications/:id/withdraw', preflight);
 
   app.get('/v2/application-steps/next', async (request) => steps.next(await accessOf(request)));
 
@@ -112,6 +114,10 @@ export const stepRoutes: FastifyPluginAsync<{ steps: StepService; interview: Int
   );
 
   app.get('/v2/applicants/application', async (request) => steps.application(await accessOf(request)));
+  // "Withdraw this application": the signed-in candidate (any of theirs) or the steps token (its own).
+  app.post<{ Params: StepParams }>('/v2/applicants/applications/:id/withdraw', { preHandler: validateRequest({ params: { ...stepParams, errorKey: STEP_ERROR_KEYS.applicationNotFound } }) }, async (request) =>
+    withdrawal.withdraw(await accessOf(request), request.params.id),
+  );
   app.post(
     '/v2/applicants/login',
     { preHandler: [requireRole('applicant'), validateRequest({ body: { schema: v.object({ _applicantId: ObjectIdSchema }), errorKey: ERROR_KEYS.badRequest } })] },

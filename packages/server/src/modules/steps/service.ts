@@ -41,7 +41,7 @@ export type StepAccess = { kind: 'applicant'; accountId: string; email: string }
 /** How long the embedded flow's bearer token lives: a sitting, not a day (the magic link is the way back later). */
 export const STEP_TOKEN_MINUTES = 120;
 
-type ApplicationRef = { companyId: string; applicationId: string };
+export type ApplicationRef = { companyId: string; applicationId: string };
 
 export type StepService = ReturnType<typeof createStepService>;
 
@@ -120,6 +120,8 @@ export function createStepService(deps: { repository: StepRepository; events: Ev
   /** The candidate's own step; another candidate's (or another application's) is 404. */
   async function ownStep(access: StepAccess, stepId: string): Promise<{ ref: ApplicationRef; step: StepRow; rows: StepRow[] }> {
     const ref = await applicationOf(access);
+    // A withdrawn application's steps stopped: nothing moves any more.
+    if (await repository.isWithdrawn(ref.companyId, ref.applicationId)) throw new HttpError(409, STEP_ERROR_KEYS.withdrawn);
     const rows = await stepsOf(ref);
     const step = rows.find((row) => row.id === stepId);
     if (!step) throw notFound();
@@ -153,11 +155,25 @@ export function createStepService(deps: { repository: StepRepository; events: Ev
   return {
     createSteps,
 
-    /** GET /v2/application-steps/next: every step, and the current one (null when all are DONE). */
+    /** GET /v2/application-steps/next: every step, and the current one (null when all are DONE, or withdrawn). */
     async next(access: StepAccess): Promise<NextStepAnswer> {
-      const rows = await stepsOf(await applicationOf(access));
-      const steps = rows.map(toApplicationStep);
+      const ref = await applicationOf(access);
+      if (await repository.isWithdrawn(ref.companyId, ref.applicationId)) {
+        return { steps: (await repository.listSteps(ref.companyId, ref.applicationId)).map(toApplicationStep), step: null, withdrawn: true };
+      }
+      const steps = (await stepsOf(ref)).map(toApplicationStep);
       return { steps, step: steps.find((step) => step.stepConfig.status !== 'DONE') ?? null };
+    },
+
+    /** The application `applicationId` when the caller may act on it: the token's own, or one of the signed-in candidate's (else 404). */
+    async ownApplication(access: StepAccess, applicationId: string): Promise<ApplicationRef> {
+      if (access.kind === 'token') {
+        if (access.applicationId !== applicationId) throw new HttpError(404, STEP_ERROR_KEYS.applicationNotFound);
+        return { companyId: access.companyId, applicationId };
+      }
+      const row = await repository.applicationOfEmail(access.email, applicationId);
+      if (!row) throw new HttpError(404, STEP_ERROR_KEYS.applicationNotFound);
+      return { companyId: row.company_id, applicationId: row.id };
     },
 
     /**
