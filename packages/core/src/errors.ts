@@ -99,5 +99,5 @@ export interface ApiErrorBody {
 }
 
 /** Message keys of the /offer/message and /message pages (spec §8). */
-export const MESSAGE_KEYS = ['closedJob', 'genericError', 'invitationExpired', 'contactSupport', 'disabledCookies', 'testCompleted', 'dataRemoved'] as const;
+export const MESSAGE_KEYS = ['closedJob', 'genericError', 'invitationExpired', 'contactSupport', 'disabledCookies', 'testCompleted', 'dataRemoved', 'applicationWithdrawn'] as const;
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { AuthTokenSchema } from './auth';
 import { ObjectIdSchema } from './ids';
+import type { Theme } from './theme';
 
 /**
  * The candidate portal and data rights (issue 12): what the portal pages send, what the
@@ -106,6 +107,8 @@ export interface CandidateRecord {
   personal: { firstName: string; lastName: string; email: string; phone: string };
   applications: CandidateApplication[];
   consent: CandidateConsent;
+  /** The company's theme (logo, colours), as its board shows it. */
+  theme?: Theme;
 }
 
 export interface PendingRequest {

@@ -290,8 +290,21 @@ export interface ApplicantApplication {
   companyName: string;
   /** The company's theme (issue 16): the steps show its brand, under the page's own --rec-* values. */
   theme?: Theme;
+  /** The candidate's record in this company: the portal is /applicant/{candidateId}. */
+  candidateId: string;
+  /** The company's career site on the platform (its board, in the application's language), or null without a board. */
+  careerSiteUrl: string | null;
   /** The candidate's other applications, to switch with POST /v2/applicants/login. */
   applications: Array<{ _id: string; offerTitle: LocalizedText; companyName: string; createdAt: string }>;
+}
+
+/**
+ * The title a candidate sees of the posting they applied to: in `locale` when the posting has it,
+ * else in the application's language, else any (never the opening's internal title).
+ */
+export function postingTitleIn(titles: LocalizedText, locale: string, applicationLocale: string): string {
+  const byLocale = titles as Record<string, string | undefined>;
+  return byLocale[locale] ?? byLocale[applicationLocale] ?? Object.values(byLocale).find(Boolean) ?? '';
 }
 
 /** Events of the in-process bus that concern the step flow (spec §4 socket events). */

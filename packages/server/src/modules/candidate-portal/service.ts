@@ -1,3 +1,4 @@
+import { companyTheme } from '../branding/service';
 import type { Readable } from 'node:stream';
 import {
   type CandidateApplication,
@@ -111,6 +112,8 @@ export function createPortalService(deps: PortalServiceDeps) {
       personal: personalOf(row),
       applications: applications.map((application) => applicationOf(row, application)),
       consent: consentOf(row, now()),
+      // The portal carries the company's brand, as its board and the steps do (issue 25).
+      theme: companyTheme(row.company_settings),
     };
   }
 

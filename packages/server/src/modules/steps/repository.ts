@@ -30,6 +30,9 @@ export interface CandidateApplicationRow {
 /** The current application, with its company's settings: the steps show the company's theme. */
 export interface CurrentApplicationRow extends CandidateApplicationRow {
   company_settings: Record<string, unknown>;
+  candidate_id: string;
+  /** The company's board in the application's language (else its oldest): the career site the last page links to. */
+  board_id: string | null;
 }
 
 const STEP_COLUMNS = ['id', 'company_id', 'application_id', 'position', 'product', 'config', 'status', 'progress', 'result'] as const;
@@ -222,6 +225,8 @@ export function createStepRepository(db: Kysely<Database>) {
           'a.language',
           'co.name as company_name',
           'co.settings as company_settings',
+          'a.candidate_id',
+          sql<string | null>`(select b.id from boards b where b.company_id = a.company_id order by (b.language = a.language) desc, b.created_at, b.id limit 1)`.as('board_id'),
           sql<string>`to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('created_at'),
           sql<Array<{ language: string; title: string }> | null>`(select json_agg(json_build_object('language', pc.language, 'title', pc.title))
             from posting_contents pc where pc.company_id = ch.company_id and pc.posting_id = ch.posting_id)`.as('titles'),

@@ -315,6 +315,8 @@ export function createStepService(deps: { repository: StepRepository; events: Ev
         offerTitle: titlesOf(row),
         companyName: row.company_name,
         theme: companyTheme(row.company_settings),
+        candidateId: row.candidate_id,
+        careerSiteUrl: row.board_id ? `/board/${row.board_id}?${new URLSearchParams({ language: toLocale(row.language) ?? 'en' })}` : null,
         applications: others.map((other) => ({ _id: other.id, offerTitle: titlesOf(other), companyName: other.company_name, createdAt: other.created_at })),
       };
     },
