@@ -12,3 +12,8 @@ export function toggleChoice(selected: readonly string[], value: string, checked
   if (value === NONE_CHOICE) return [NONE_CHOICE];
   return [...selected.filter((item) => item !== NONE_CHOICE && item !== value), value];
 }
+
+/** A checkbox group's answer as one line: "none" in the reader's words, the codes as they are. */
+export function choicesText(selected: readonly string[], noneLabel: string): string {
+  return selected.map((value) => (value === NONE_CHOICE ? noneLabel : value)).join(', ');
+}
