@@ -110,7 +110,8 @@ export function createPortalRepository(db: Kysely<Database>) {
           'a.cover_letter_upload_id',
           'o.title as opening_title',
           'ap.current_stage',
-          sql<number>`(select count(*)::int from application_steps s where s.company_id = a.company_id and s.application_id = a.id)`.as('steps_total'),
+          // A step skipped for having nothing to ask (issue 25) is no progress the candidate made.
+          sql<number>`(select count(*)::int from application_steps s where s.company_id = a.company_id and s.application_id = a.id and not (s.progress ? 'skipped'))`.as('steps_total'),
           sql<number>`(select count(*)::int from application_steps s where s.company_id = a.company_id and s.application_id = a.id and s.status <> 'DONE')`.as('steps_open'),
           sql<boolean>`${withdrawnSql('a.id')}`.as('withdrawn'),
         ])
