@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolation, mailTo, type OutboxMail, SAMPLE_CHANNEL, signIn } from '../helpers';
+import { expectNoAxeViolation, mailTo, type OutboxMail, pageApi as api, SAMPLE_CHANNEL, signIn } from '../helpers';
 
 // Issue 25, items 9, 10 and 14 (steps side): what a candidate meets after applying, at 390 and 1280 px.
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -17,6 +17,8 @@ function text(file: Texts, key: string, values: Record<string, string> = {}): st
 const APP_DE = locale('app', 'de');
 const OFFER_DE = locale('offer', 'de');
 const APP_EN = locale('app', 'en');
+/** The owner's back office speaks French (her settings). */
+const APP_FR = locale('app', 'fr');
 
 const OWNER = { email: 'claire.owner@lumen.example', password: 'lumen-owner-2026' };
 const PNG = readFileSync(join(ROOT, 'host/public/demo/logos/lumen-robotics.png'));
@@ -32,16 +34,6 @@ const VIEWPORTS = [
 
 const linkWith = (mail: OutboxMail, part: string) => new URL(mail.links.find((link) => link.includes(part))!).pathname;
 
-/** A call with the page's session, from the page itself (same origin, as the back office makes it). */
-function api<T>(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; json: T }> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const response = await fetch(url, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-      return { status: response.status, json: response.status === 204 ? null : await response.json() };
-    },
-    { method, url, body },
-  ) as Promise<{ status: number; json: T }>;
-}
 
 async function ownerPage(browser: Browser, viewport?: { width: number; height: number }): Promise<Page> {
   const page = await (await browser.newContext({ locale: 'en-US', ...(viewport ? { viewport } : {}) })).newPage();
@@ -54,7 +46,7 @@ async function fitsTheScreen(page: Page): Promise<void> {
 }
 
 /** Applies on the sample offer in German, as a visitor whose browser speaks English. */
-async function applyInGerman(page: Page, email: string): Promise<void> {
+async function applyInGerman(page: Page, email: string, lastName = 'Rahmen'): Promise<void> {
   await page.goto(`/offer/c/${SAMPLE_CHANNEL}?language=de`);
   const offer = page.locator('rec-offer');
   await offer.locator('[part~="apply-button"]').click();
@@ -64,7 +56,7 @@ async function applyInGerman(page: Page, email: string): Promise<void> {
   await expect(offer.locator('[part~="drop-zone"] input[type="file"]')).toHaveAttribute('id', 'rec-apply-cv');
   await expectNoAxeViolation(page);
   await page.locator('#rec-apply-firstName').fill('Greta');
-  await page.locator('#rec-apply-lastName').fill('Rahmen');
+  await page.locator('#rec-apply-lastName').fill(lastName);
   await page.locator('#rec-apply-email').fill(email);
   await page.locator('#rec-apply-gdprConsent').check();
   await offer.locator('[part~="apply-submit"]').click();
@@ -126,16 +118,17 @@ for (const viewport of VIEWPORTS) {
     expect(await page.locator('.rec-themed').first().evaluate((element) => getComputedStyle(element).getPropertyValue('--rec-color-primary').trim())).toBe(LUMEN_PRIMARY);
     await expect(page.getByLabel(text(APP_DE, 'languageSwitcher.label'))).toHaveValue('de');
     const ways = page.getByRole('navigation', { name: text(APP_DE, 'steps.end.navigation') });
-    await expect(ways.getByRole('link', { name: text(APP_DE, 'steps.end.portal') })).toHaveAttribute('href', /^\/applicant\/[0-9a-f]{24}$/);
+    await expect(ways.getByRole('link', { name: text(APP_DE, 'steps.end.portal') })).toHaveAttribute('href', /^\/applicant\/[0-9a-f]{24}\?language=de$/);
     await expect(ways.getByRole('link', { name: text(APP_DE, 'steps.end.careerSite', { companyName: 'Lumen Robotics' }) })).toHaveAttribute('href', /^\/board\/[0-9a-f]{24}\?language=de$/);
     await fitsTheScreen(page);
     await expectNoAxeViolation(page);
 
     // The portal carries the same frame.
     await ways.getByRole('link', { name: text(APP_DE, 'steps.end.portal') }).click();
-    await expect(page).toHaveURL(/\/applicant\/[0-9a-f]{24}$/);
+    await expect(page).toHaveURL(/\/applicant\/[0-9a-f]{24}\?language=de$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(APP_DE, 'portal.title'));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     await expect(page.locator('.application-brand img')).toHaveAttribute('src', logoUrl);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await fitsTheScreen(page);
     await expectNoAxeViolation(page);
     await context.close();
@@ -147,15 +140,16 @@ for (const viewport of VIEWPORTS) {
     const page = await context.newPage();
     const stamp = Date.now();
     const email = `withdraw.${viewport.width}.${stamp}@example.org`;
-    await applyInGerman(page, email);
+    const lastName = `Retrait${viewport.width}${stamp}`;
+    await applyInGerman(page, email, lastName);
 
-    // The recruiter watches the opening's pipeline, filtered to this candidate.
+    // The recruiter watches the opening's pipeline (its board), filtered to this candidate.
     const owner = await ownerPage(browser, viewport.width === 390 ? undefined : viewport);
     await owner.goto(`/recruiter/openings/${SAMPLE_OPENING}/candidates`);
-    await owner.getByRole('searchbox').first().fill(email);
-    const row = owner.getByRole('row').filter({ hasText: email });
-    await expect(row).toBeVisible();
-    await expect(row).not.toContainText(text(APP_EN, 'pipeline.withdrawn'));
+    await owner.getByRole('searchbox').first().fill(lastName);
+    const card = owner.getByRole('listitem').filter({ hasText: lastName });
+    await expect(card).toHaveCount(1);
+    await expect(card).not.toContainText(text(APP_FR, 'pipeline.withdrawn'));
 
     const mail = await mailTo(page.request, email, (found) => found.links.some((link) => link.includes('/login/token/')));
     await page.goto(linkWith(mail, '/login/token/'));
@@ -171,14 +165,15 @@ for (const viewport of VIEWPORTS) {
     await expect(dialog).toBeHidden();
     await application.getByRole('button', { name: text(APP_DE, 'portal.withdraw.button') }).click();
     await dialog.getByRole('button', { name: text(APP_DE, 'portal.withdraw.confirm'), exact: true }).click();
-    await expect(page.getByRole('status').filter({ hasText: text(APP_DE, 'portal.withdraw.done', { title: '' }).slice(0, 12) })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: text(APP_DE, 'portal.withdraw.done', { title: '§' }).split('§')[0]! })).toBeVisible();
     await expect(application).toContainText(text(APP_DE, 'portal.status.withdrawn'));
     await expect(application.getByRole('button', { name: text(APP_DE, 'portal.withdraw.button') })).toHaveCount(0);
     await fitsTheScreen(page);
     await expectNoAxeViolation(page);
 
-    // The recruiter's page hears it (CANDIDATE_UPDATED) and shows the withdrawal.
-    await expect(row).toContainText(text(APP_EN, 'pipeline.withdrawn'));
+    // The recruiter's page hears it (CANDIDATE_UPDATED) and shows the withdrawal, in the rejected column.
+    await expect(card).toContainText(text(APP_FR, 'pipeline.withdrawn'));
+    await expect(owner.getByRole('region', { name: new RegExp(`^${text(APP_FR, 'pipelineStages.REJECTED')} `) }).getByRole('listitem').filter({ hasText: lastName })).toHaveCount(1);
     await owner.context().close();
     await context.close();
   });

@@ -204,6 +204,20 @@ export function ApplyForm({ offer, companyId, locale, t, baseURL, referralCode, 
         }}
       />
     );
+    // Progress, result and removal follow the input (inside the drop zone, where the file went).
+    const status = (
+      <>
+          {file.status === 'uploading' ? <progress className="upload-progress" max={100} value={file.percent} aria-label={t('apply.uploading', { percent: file.percent })} /> : null}
+          <p className="upload-status" role="status">
+            {file.status === 'uploading' ? t('apply.uploading', { percent: file.percent }) : file.status === 'done' ? t('apply.uploaded', { name: file.name }) : ''}
+          </p>
+          {file.status === 'done' ? (
+            <button type="button" className="rec-button rec-button-secondary" onClick={() => form.removeFile(field)}>
+              {t('apply.removeFile')}
+            </button>
+          ) : null}
+      </>
+    );
     return (
       <>
         <label htmlFor={idOf(field)}>{labelText(field, labelKey)}</label>
@@ -228,19 +242,14 @@ export function ApplyForm({ offer, companyId, locale, t, baseURL, referralCode, 
           >
             <span aria-hidden="true">{t('apply.dropHint')}</span>
             {input}
+            {status}
           </div>
         ) : (
-          input
+          <>
+            {input}
+            {status}
+          </>
         )}
-        {file.status === 'uploading' ? <progress className="upload-progress" max={100} value={file.percent} aria-label={t('apply.uploading', { percent: file.percent })} /> : null}
-        <p className="upload-status" role="status">
-          {file.status === 'uploading' ? t('apply.uploading', { percent: file.percent }) : file.status === 'done' ? t('apply.uploaded', { name: file.name }) : ''}
-        </p>
-        {file.status === 'done' ? (
-          <button type="button" className="rec-button rec-button-secondary" onClick={() => form.removeFile(field)}>
-            {t('apply.removeFile')}
-          </button>
-        ) : null}
         {errorText(field)}
       </>
     );

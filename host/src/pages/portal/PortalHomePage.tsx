@@ -45,7 +45,7 @@ export default function PortalHomePage({ candidateId }: { candidateId: string })
     <PortalFrame title={title} candidateId={candidateId} companyName={data.companyName} theme={data.theme}>
       {notice ? (
         <MessageBlock tone="success">
-          <p role="status">{notice}</p>
+          <p>{notice}</p>
         </MessageBlock>
       ) : null}
       <ConsentCard candidateId={candidateId} initial={data.consent} companyName={data.companyName} />

@@ -6,6 +6,7 @@ import { $locale, api } from '../../api';
 import { useT } from '../../i18n';
 import { LanguageSwitcher } from '../../layouts/LanguageSwitcher';
 import { navigate } from '../../navigation';
+import { withStepsLanguage } from '../../router/step-rules';
 import { useStore } from '../../use-store';
 
 /** The current application, once per page (the steps' pages and their last page ask the same). */
@@ -53,7 +54,8 @@ export function ApplicationBrand({ end = false, children }: { end?: boolean; chi
   const t = useT();
   const locale = useStore($locale);
   const application = useCurrentApplication();
-  const portal = application ? `/applicant/${application.candidateId}` : null;
+  // The portal opens in the language the steps spoke.
+  const portal = application ? withStepsLanguage(`/applicant/${application.candidateId}`, locale) : null;
   const jobTitle = application ? postingTitleIn(application.offerTitle, locale, application.locale) : '';
   // The title may be in the application's language under a page in another one.
   const titleLanguage = application && !(locale in application.offerTitle) ? application.locale : undefined;

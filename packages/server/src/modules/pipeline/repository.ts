@@ -133,7 +133,7 @@ export function createPipelineRepository(db: Kysely<Database>) {
       const from = applicationsOf(companyId, openingId, filter.firstStage);
       const where = conditions(companyId, filter);
       const [items, count] = await Promise.all([
-        sql<PipelineRow>`select y.id, y.candidate_id, y.first_name, y.last_name, y.email, y.language, y.stage, y.stage_since, y.applied_at, y.source
+        sql<PipelineRow>`select y.id, y.candidate_id, y.first_name, y.last_name, y.email, y.language, y.stage, y.stage_since, y.applied_at, y.source, y.withdrawn
           from (select x.*, row_number() over (partition by x.stage order by ${orderOf(filter)}) as rank from ${from} x where ${where}) y
           where y.rank <= ${perStage} order by y.stage, y.rank`.execute(db),
         sql<{ n: number }>`select count(*)::int as n from ${from} x where ${where}`.execute(db),

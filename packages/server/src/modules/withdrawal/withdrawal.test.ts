@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import type { DomainEvent } from '../domain-events/domain-events';
 import { DEMO_ACCOUNTS } from '../../seed/demo-accounts';
-import { DEMO } from '../../seed/demo-ids';
+import { DEMO, DEMO_PREFIX, demoId } from '../../seed/demo-ids';
 import { type AuthTestApp, buildAuthTestApp, OWN_ORIGIN } from '../../testing/auth-helpers';
 import { multipartFile, SMALL_PDF } from '../../testing/multipart';
 import { describeEachBackend } from '../../testing/test-database';
@@ -53,13 +53,8 @@ describeEachBackend('a candidate withdraws one application (issue 25)', (context
 
   before(async () => {
     t = await buildAuthTestApp(context.db);
-    const channel = await context.db
-      .selectFrom('channels as c')
-      .innerJoin('postings as p', 'p.id', 'c.posting_id')
-      .select('p.opening_id')
-      .where('c.id', '=', DEMO.sampleChannelId)
-      .executeTakeFirstOrThrow();
-    openingId = channel.opening_id;
+    // The sample offer's opening (seed: offer 0x01).
+    openingId = demoId(DEMO_PREFIX.opening, 0x01);
     const owner = await t.cookieFor(DEMO_ACCOUNTS.owner.id);
     const put = await inject({ method: 'PUT', url: `/v2/jobs/${openingId}/process`, cookie: owner, payload: { steps: TWO_STEPS } });
     assert.equal(put.statusCode, 200, put.body);
@@ -89,6 +84,8 @@ describeEachBackend('a candidate withdraws one application (issue 25)', (context
     assert.equal(item.stage, 'REJECTED');
     assert.equal(item.withdrawn, true);
     assert.equal(pipeline.items.find((row: { applicationId: string }) => row.applicationId === other.applicationId).withdrawn, undefined);
+    const board = (await inject({ url: `/v2/recruiter/openings/${openingId}/pipeline?view=board&q=${encodeURIComponent('Weg')}`, cookie: owner })).json();
+    assert.equal(board.items.find((row: { applicationId: string }) => row.applicationId === applicationId).withdrawn, true, 'the board view says so too');
     const page = await inject({ url: `/v2/recruiter/openings/${openingId}/candidates/${candidateId}`, cookie: owner });
     assert.equal(page.statusCode, 200, page.body);
     assert.equal(page.json().withdrawn, true);
