@@ -87,7 +87,7 @@ test('an applicant requests a magic link, opens it from the outbox and reaches t
   // The mail carries the server's PUBLIC_URL; the path is what matters here.
   await page.goto(new URL(link!).pathname);
   // /applicant/steps/next sends Camille (seeded half way, application in French) on to her interview.
-  await expect(page).toHaveURL(/\/applicant\/steps\/interview$/);
+  await expect(page).toHaveURL(/\/applicant\/steps\/interview\?language=\w+$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Entretien vidéo');
 
   // The link works once: opening it again ends on /login.

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolation, SAMPLE_CHANNEL, signIn } from './helpers';
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolation, pageApi as api, SAMPLE_CHANNEL, signIn } from './helpers';
 
 // Issue 16: the brand the owner saves shows on the demo career site's board and on the offer
 // page it links to, with no --rec-* CSS on the page (the theme alone colours them).
@@ -17,16 +17,6 @@ interface Settings {
   logos: Array<{ _id: string; url: string; default: boolean }>;
 }
 
-/** A call with the owner's session, from the page itself (same origin, as the settings pages make it). */
-function api<T>(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; json: T }> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const response = await fetch(url, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-      return { status: response.status, json: response.status === 204 ? null : await response.json() };
-    },
-    { method, url, body },
-  ) as Promise<{ status: number; json: T }>;
-}
 
 test('the brand and default logo the owner saves show on the career site board and on the offer it opens', async ({ page }) => {
   test.setTimeout(60_000);

@@ -50,7 +50,7 @@ test('a candidate opens an offer from the career site, applies with a CV, and th
   // An engineering offer asks name, email, phone, cover letter, profile URL and CV; nothing sensitive (issue 9).
   await expect(page.locator('#rec-apply-firstName')).toBeVisible();
   const fields = await page.locator('rec-offer .apply-form [name]').evaluateAll((elements) => [...new Set(elements.map((element) => element.getAttribute('name')))]);
-  expect(fields).toEqual(['firstName', 'lastName', 'email', 'phone', 'coverLetter', 'coverLetterFile', 'profileUrl', 'cv', 'gdprConsent']);
+  expect(fields).toEqual(['cv', 'firstName', 'lastName', 'email', 'phone', 'coverLetter', 'coverLetterFile', 'profileUrl', 'gdprConsent']);
   for (const label of ['Nationality', 'Date of birth', 'Gender', 'Postal address', 'Expected salary', 'Driving licences', 'Work permit for this country']) {
     await expect(page.locator('rec-offer').getByText(label, { exact: true })).toHaveCount(0);
   }

@@ -198,7 +198,7 @@ function renderPage(route: RouteDefinition, context: NavigationContext) {
     case 'account-select':
       return <AccountSelectPage tenants={(data.tenants as Tenant[] | undefined) ?? []} />;
     case 'message':
-      return <MessagePage query={query} />;
+      return <MessagePage query={query} applicant={context.pathname === '/applicant/message'} />;
     case 'offer':
       return <OfferPage channelId={params.channel_id} offerId={params._id} query={query} />;
     case 'share':

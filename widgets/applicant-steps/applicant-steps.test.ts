@@ -20,15 +20,17 @@ let calls: Call[] = [];
 let formDone = false;
 let unauthorized = false;
 let finished = false;
+let withdrawn = false;
+/** The form's questions (tests swap in others). */
+let formQuestions: unknown[] = [];
+const SHIFT_QUESTION = { id: 'shift', type: 'shortText', required: true, label: { en: 'Which shift suits you?', fr: 'Quelle équipe vous convient ?' } };
 
 function step(_id: string, product: ApplicationStep['product'], position: number, status: string, config: unknown): ApplicationStep {
   return { _id, product, position, stepConfig: { status: status as ApplicationStep['stepConfig']['status'] }, config: config as ApplicationStep['config'] };
 }
 
 function nextAnswer(): NextStepAnswer {
-  const form = step(FORM_ID, 'application-form', 0, formDone ? 'DONE' : 'PENDING', {
-    questions: [{ id: 'shift', type: 'shortText', required: true, label: { en: 'Which shift suits you?', fr: 'Quelle équipe vous convient ?' } }],
-  });
+  const form = step(FORM_ID, 'application-form', 0, formDone ? 'DONE' : 'PENDING', { questions: formQuestions });
   const interview = step(INTERVIEW_ID, 'interview', 1, 'PENDING', {
     questions: [{ id: 'q1', text: { en: 'Tell us about a repair.' } }],
     thinkSeconds: 20,
@@ -37,7 +39,7 @@ function nextAnswer(): NextStepAnswer {
   });
   const shape = step(SHAPE_ID, 'shape', 2, 'PENDING', {});
   const steps = [form, interview, shape];
-  return { steps, step: finished ? null : formDone ? interview : form };
+  return { steps, step: finished || withdrawn ? null : formDone ? interview : form, ...(withdrawn ? { withdrawn } : {}) };
 }
 
 /** The company's theme as the application answer carries it (issue 16). */
@@ -61,7 +63,16 @@ async function fakeApi(input: RequestInfo | URL, init?: RequestInit): Promise<Re
   });
   if (unauthorized) return reply(401, { message: 'errors.unauthorized' });
   if (url.pathname === '/v2/application-steps/next') return reply(200, nextAnswer());
-  if (url.pathname === '/v2/applicants/application') return reply(200, { _id: 'a'.repeat(24), locale: 'fr', offerTitle: { en: 'Robotics' }, companyName: 'Lumen', applications: [], theme: THEME });
+  if (url.pathname === '/v2/applicants/application') return reply(200, {
+      _id: 'a'.repeat(24),
+      locale: 'fr',
+      offerTitle: { en: 'Robotics' },
+      companyName: 'Lumen',
+      applications: [],
+      theme: THEME,
+      candidateId: 'c'.repeat(24),
+      careerSiteUrl: `/board/${'b'.repeat(24)}?language=fr`,
+    });
   if (url.pathname === `/v2/application-steps/${FORM_ID}/complete`) {
     formDone = true;
     return reply(200, { finished: false });
@@ -92,6 +103,8 @@ beforeEach(() => {
   formDone = false;
   unauthorized = false;
   finished = false;
+  withdrawn = false;
+  formQuestions = [SHIFT_QUESTION];
   localStorage.clear();
   sessionStorage.clear();
 });
@@ -187,10 +200,48 @@ describe('<rec-applicant-steps>', () => {
     expect(element.shadowRoot!.querySelector('.steps')?.getAttribute('lang')).to.equal('fr');
   });
 
-  it('shows the end message when no step is left', async () => {
+  it('shows the end message when no step is left, with the way on: the portal and the career site', async () => {
     finished = true;
     const element = mount('tok-5');
     await waitUntil(() => heading(element) === 'All done!', 'no end message');
+    await waitUntil(() => element.shadowRoot?.querySelectorAll('.step-card a').length === 2, 'no links on the last page');
+    const links = [...element.shadowRoot!.querySelectorAll<HTMLAnchorElement>('.step-card a')].map((link) => [link.textContent, new URL(link.href).pathname]);
+    expect(links).to.deep.equal([
+      ['Go to my applications', `/applicant/${'c'.repeat(24)}`],
+      ['More jobs at Lumen', `/board/${'b'.repeat(24)}`],
+    ]);
+  });
+
+  it('ends on "application withdrawn" when the candidate withdrew it', async () => {
+    withdrawn = true;
+    const element = mount('tok-6');
+    await waitUntil(() => heading(element) === 'Application withdrawn', 'no withdrawn message');
+  });
+
+  it('offers "None of these" in a required multiple-choice question, exclusive of the other choices', async () => {
+    formQuestions = [
+      {
+        id: 'licences',
+        type: 'multipleChoice',
+        required: true,
+        label: { en: 'Which licences do you hold?' },
+        choices: [
+          { id: 'b', label: { en: 'Car' } },
+          { id: 'c', label: { en: 'Truck' } },
+        ],
+      },
+    ];
+    const element = mount('tok-7');
+    await waitUntil(() => element.shadowRoot?.querySelectorAll('input[type="checkbox"]').length === 3, 'no choices');
+    const box = (value: string) => element.shadowRoot!.querySelector<HTMLInputElement>(`input[value="${value}"]`)!;
+    expect(box('none').closest('label')?.textContent?.trim()).to.equal('None of these');
+    box('b').click();
+    await waitUntil(() => box('b').checked, 'car not checked');
+    box('none').click();
+    await waitUntil(() => box('none').checked && !box('b').checked, '"None of these" did not clear the others');
+    element.shadowRoot!.querySelector<HTMLButtonElement>('button[type="submit"]')!.click();
+    await waitUntil(() => calls.some((call) => call.path.endsWith('/complete')), 'not sent');
+    expect(calls.find((call) => call.path.endsWith('/complete'))?.body).to.deep.equal({ answers: { licences: ['none'] } });
   });
 
   it('says the session ended (the magic link is the way back) on a 401', async () => {

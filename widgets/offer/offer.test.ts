@@ -215,13 +215,59 @@ describe('<rec-offer>', () => {
     expect(await errorOf(el, 'firstName')).to.equal('');
   });
 
-  it('moves focus to the first invalid field on submit', async () => {
+  it('moves focus to the first invalid field on submit, in the order shown (the CV first)', async () => {
     const el = await openForm(`<rec-offer channel-id="${OPEN}" embedded="applyManualOnly"></rec-offer>`);
     type(el, 'rec-apply-firstName', 'Ana');
     ($(el, 'button[type="submit"]') as HTMLButtonElement).click();
-    await waitUntil(() => el.shadowRoot.activeElement?.id === 'rec-apply-lastName', 'focus did not move');
+    await waitUntil(() => el.shadowRoot.activeElement?.id === 'rec-apply-cv', 'focus did not move to the CV');
     expect(await errorOf(el, 'cv')).to.equal('This field is required.');
+    expect(await errorOf(el, 'lastName')).to.equal('This field is required.');
     expect(await errorOf(el, 'gdprConsent')).to.equal('This field is required.');
+  });
+
+  it('puts the CV first, in a drop zone around its file input: a dropped file gets the same checks', async () => {
+    const el = await openForm(`<rec-offer channel-id="${OPEN}" embedded="applyManualOnly"></rec-offer>`);
+    const first = el.shadowRoot.querySelector('.apply-form [name]');
+    expect(first?.getAttribute('name')).to.equal('cv');
+    const zone = $(el, '[part~="drop-zone"]') as HTMLElement;
+    expect(zone.querySelector('input[type="file"]')?.id, 'the keyboard still meets a file input').to.equal('rec-apply-cv');
+    expect(zone.textContent).to.contain('Drop your CV here');
+    const drag = (type: string, file?: File) => {
+      const transfer = new DataTransfer();
+      if (file) transfer.items.add(file);
+      zone.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer }));
+    };
+    drag('dragover');
+    await waitUntil(() => zone.classList.contains('drop-zone-over'), 'no drop highlight');
+    drag('drop', new File(['MZ'], 'virus.exe'));
+    await waitUntil(() => (($(el, '#rec-apply-cv-error')?.textContent ?? '').includes('not accepted')), 'a dropped .exe was not refused');
+    expect(zone.classList.contains('drop-zone-over')).to.equal(false);
+    drag('drop', new File([], 'empty.pdf'));
+    await waitUntil(() => (($(el, '#rec-apply-cv-error')?.textContent ?? '').includes('10 MB')), 'a dropped empty file was not refused');
+  });
+
+  it('offers "None" among the driving licences: it excludes the licences and is sent as the answer', async () => {
+    submitted = null;
+    const el = await openForm(`<rec-offer channel-id="${OPEN}" embedded="applyManualOnly"></rec-offer>`);
+    const box = (value: string) => $(el, `input[name="drivingLicenses"][value="${value}"]`) as HTMLInputElement;
+    expect(box('none').closest('label')?.textContent?.trim()).to.equal('None');
+    box('B').click();
+    await waitUntil(() => box('B').checked, 'B not checked');
+    box('none').click();
+    await waitUntil(() => box('none').checked && !box('B').checked, '"None" did not clear the licence');
+    box('C').click();
+    await waitUntil(() => box('C').checked && !box('none').checked, 'a licence did not clear "None"');
+    box('none').click();
+    await waitUntil(() => box('none').checked, '"None" not checked');
+    type(el, 'rec-apply-firstName', 'Ana');
+    type(el, 'rec-apply-lastName', 'Silva');
+    type(el, 'rec-apply-email', 'ana@example.org');
+    ($(el, '#rec-apply-gdprConsent') as HTMLInputElement).click();
+    ($(el, 'button[type="submit"]') as HTMLButtonElement).click();
+    // The CV is required here: the form stops, but the answer it holds is "none" alone.
+    await waitUntil(() => el.shadowRoot.activeElement?.id === 'rec-apply-cv', 'focus did not move to the CV');
+    const draft = JSON.parse(localStorage.getItem(`${DRAFT_PREFIX}${OPEN}`) ?? '{}');
+    expect(draft.values.drivingLicenses).to.deep.equal(['none']);
   });
 
   it('refuses a file of the wrong type or size before uploading it', async () => {
@@ -259,7 +305,7 @@ describe('<rec-offer> apply form configuration (issue 9)', () => {
 
   it('asks an engineering offer only name, email, phone, CV, cover letter and profile URL; only name and email are required', async () => {
     const el = await openForm(`<rec-offer channel-id="${ENGINEERING}" embedded="applyManualOnly"></rec-offer>`);
-    expect([...new Set(visible(el))]).to.deep.equal(['firstName', 'lastName', 'email', 'phone', 'coverLetter', 'coverLetterFile', 'profileUrl', 'cv', 'gdprConsent']);
+    expect([...new Set(visible(el))]).to.deep.equal(['cv', 'firstName', 'lastName', 'email', 'phone', 'coverLetter', 'coverLetterFile', 'profileUrl', 'gdprConsent']);
     for (const hidden of ['nationality', 'birthDate', 'gender', 'address', 'salary', 'drivingLicenses', 'hasWorkPermit']) expect($(el, `[name="${hidden}"]`)).to.equal(null);
     const required = [...el.shadowRoot.querySelectorAll('[aria-required="true"], input[required]')].map((field) => field.getAttribute('name'));
     expect(required).to.deep.equal(['firstName', 'lastName', 'email', 'gdprConsent']);

@@ -4,7 +4,7 @@ import { ApiError } from '@rec/api-client';
 import type { ApplicationStep, NextStepAnswer, StepProduct } from '@rec/core/steps';
 import { memoryStorage } from '@rec/stores';
 import type { RouteServices } from './services';
-import { afStep, stepPage, stepsEntry } from './step-rules';
+import { afStep, stepPage, stepsEntry, withStepsLanguage } from './step-rules';
 import type { NavigationContext } from './types';
 
 function context(path: string, params: Record<string, string> = {}): NavigationContext {
@@ -110,5 +110,31 @@ describe('product pages (step-page)', () => {
     assert.deepEqual(await stepPage(context('/applicant/steps/application-form'), services(answer)), to('/applicant/steps/next'));
     assert.deepEqual(await stepPage(context('/applicant/steps/constants'), services(answer)), CONTINUE);
     assert.deepEqual(await stepPage(context('/applicant/steps/constants'), services(flow(step('shape', 'DONE')))), to('/applicant/steps/next'));
+  });
+});
+
+describe('one language from the first step page to the last (issue 25)', () => {
+  const inGerman = (answer: NextStepAnswer): RouteServices => ({ ...services(answer), fetchApplicationLocale: async () => 'de' });
+
+  it("carries the application's language to the last page, which has no application to ask", async () => {
+    assert.deepEqual(await stepsEntry(context('/applicant/steps/next'), inGerman(flow(step('shape', 'DONE')))), to('/applicant/message?messageKey=testCompleted&language=de'));
+    assert.deepEqual(await stepsEntry(context('/applicant/steps/next'), inGerman(flow(step('interview', 'PENDING')))), to('/applicant/steps/interview?language=de'));
+  });
+
+  it('keeps a language the candidate chose on a step page (the link carries it) over the application’s', async () => {
+    const chosen = context('/applicant/steps/next');
+    chosen.query = new URLSearchParams('language=pl');
+    assert.deepEqual(await stepsEntry(chosen, inGerman(flow(step('shape', 'DONE')))), to('/applicant/message?messageKey=testCompleted&language=pl'));
+    assert.equal(chosen.locale, 'pl');
+  });
+
+  it('ends on "application withdrawn" when the candidate withdrew it', async () => {
+    const answer: NextStepAnswer = { steps: [step('interview', 'PENDING')], step: null, withdrawn: true };
+    assert.deepEqual(await stepsEntry(context('/applicant/steps/next'), inGerman(answer)), to('/applicant/message?messageKey=applicationWithdrawn&language=de'));
+  });
+
+  it('leaves links outside the applicant area alone', () => {
+    assert.equal(withStepsLanguage('/login?redirect=%2Fapplicant', 'de'), '/login?redirect=%2Fapplicant');
+    assert.equal(withStepsLanguage('/applicant/steps/next', 'xx'), '/applicant/steps/next');
   });
 });

@@ -1,4 +1,5 @@
 import { isApiError } from '@rec/api-client';
+import { toLocale } from '@rec/core';
 import { afStepRoute, afSubPageRoute, entryRoute, NEXT_STEP_PATH, productPageRoute, type StepRoute, stepOfProduct } from '@rec/core/step-routing';
 import { isAssessmentProduct, type NextStepAnswer } from '@rec/core/steps';
 import type { RouteServices } from './services';
@@ -14,10 +15,24 @@ type Rule = (context: NavigationContext, services: RouteServices) => Promise<Mid
 const CONTINUE: MiddlewareResult = { kind: 'continue' };
 const CONTACT_SUPPORT: MiddlewareResult = { kind: 'redirect', to: '/applicant/message?messageKey=contactSupport' };
 
-function follow(route: StepRoute, services: RouteServices): MiddlewareResult {
+function follow(route: StepRoute, services: RouteServices, context: NavigationContext): MiddlewareResult {
   if (route.kind === 'stay') return CONTINUE;
   if (route.warning) services.warn?.(route.warning);
-  return { kind: 'redirect', to: route.to };
+  return { kind: 'redirect', to: withStepsLanguage(route.to, context.locale) };
+}
+
+/**
+ * The steps speak one language from the first page to the last (issue 25): the language decided
+ * on this page rides along to the next applicant page in its `language` query, which the host
+ * reads before anything else. The last page (/applicant/message) has no application to ask, so
+ * without it it fell back to the cookie or the browser and changed language.
+ */
+export function withStepsLanguage(to: string, locale: string | undefined): string {
+  const known = toLocale(locale);
+  if (!known || !to.startsWith('/applicant/')) return to;
+  const url = new URL(to, 'https://host.invalid');
+  url.searchParams.set('language', known);
+  return `${url.pathname}${url.search}`;
 }
 
 /** The next-step answer, or a result to return instead (sign-in again, contact support). */
@@ -26,8 +41,9 @@ async function loadSteps(context: NavigationContext, services: RouteServices): P
   try {
     const [answer, locale] = await Promise.all([services.fetchNextStep(), services.fetchApplicationLocale?.().catch(() => undefined)]);
     context.data.steps = answer;
-    // The step pages speak the application's language (GET /v2/applicants/application).
-    if (locale) context.locale = locale;
+    // The step pages speak the language chosen on an earlier step page (carried in the link), else the application's.
+    const chosen = toLocale(context.query.get('language'));
+    if (chosen ?? locale) context.locale = chosen ?? locale;
     return answer;
   } catch (error) {
     if (isApiError(error) && error.status === 401) return { kind: 'redirect', to: `/login?${new URLSearchParams({ redirect: context.pathname })}` };
@@ -40,7 +56,7 @@ const isResult = (value: NextStepAnswer | MiddlewareResult): value is Middleware
 /** /applicant/steps/next (and next/{password}): to the current step's page, testCompleted, or contactSupport. */
 export const stepsEntry: Rule = async (context, services) => {
   const loaded = await loadSteps(context, services);
-  return isResult(loaded) ? loaded : follow(entryRoute(loaded), services);
+  return isResult(loaded) ? loaded : follow(entryRoute(loaded), services, context);
 };
 
 /** application-form, interview, interview/intro, interview/recording, constants: a current step of the page's product. */
@@ -50,7 +66,7 @@ export const stepPage: Rule = async (context, services) => {
   const segment = context.pathname.split('/')[3] ?? '';
   const product = segment === 'application-form' ? 'application-form' : segment === 'interview' ? 'interview' : null;
   context.data.step = loaded.step;
-  return follow(productPageRoute(product, loaded.step), services);
+  return follow(productPageRoute(product, loaded.step), services, context);
 };
 
 /**
@@ -68,7 +84,7 @@ export const afStep: Rule = async (context, services) => {
   context.data.step = step;
   const page = context.pathname.split('/')[4];
   const status = step?.stepConfig.status;
-  return follow(page ? afSubPageRoute(afstep, page, status) : afStepRoute(afstep, status), services);
+  return follow(page ? afSubPageRoute(afstep, page, status) : afStepRoute(afstep, status), services, context);
 };
 
 export const STEP_RULES = { 'steps-entry': stepsEntry, 'step-page': stepPage, 'af-step': afStep } as const;

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { APPLICATION_FIELDS, type ApplicationFieldName, COVER_LETTER_MAX, DRIVING_LICENSES, WORK_PERMIT_ANSWERS } from './application';
+import { NONE_CHOICE } from './choices';
 import { REFERRAL_CODE } from './ids';
 import { LocaleSchema } from './localized-text';
 import { firstFailingRule, type Rule, ruleMessage } from './form-rules';
@@ -56,7 +57,15 @@ export const ApplicationSubmissionSchema = /* @__PURE__ */ v.object({
   gender: ruled(rulesOf('gender')),
   address: ruled(rulesOf('address')),
   salary: ruled(rulesOf('salary')),
-  drivingLicenses: v.optional(v.pipe(v.array(v.picklist(DRIVING_LICENSES, 'errors.not_one_of'), 'errors.badRequest'), v.maxLength(DRIVING_LICENSES.length)), []),
+  // "none" is the truthful answer of a candidate without a licence: alone, never with a licence.
+  drivingLicenses: v.optional(
+    v.pipe(
+      v.array(v.picklist([...DRIVING_LICENSES, NONE_CHOICE], 'errors.not_one_of'), 'errors.badRequest'),
+      v.maxLength(DRIVING_LICENSES.length),
+      v.check((list) => !list.includes(NONE_CHOICE) || list.length === 1, 'errors.not_one_of'),
+    ),
+    [],
+  ),
   hasWorkPermit: v.optional(v.picklist(['', ...WORK_PERMIT_ANSWERS], 'errors.not_one_of'), ''),
   agentEmail: ruled([{ name: 'email' }, { name: 'max', length: 254 }]),
   companyReferralCode: ruled([{ name: 'regex', pattern: REFERRAL_CODE }]),

@@ -133,6 +133,8 @@ export interface CandidateReview {
   /** Inline views of the files (null without CANDIDATES:SENSITIVE:READ or without a stored file). */
   files: Record<'cv' | 'coverLetter', { name: string; contentType: string; viewUrl: string | null; downloadUrl: string | null } | null>;
   stage: string;
+  /** The candidate withdrew the application (it stands in the rejected stage). */
+  withdrawn?: boolean;
   source: { kind: string; referral: { code: string; referrerName: string } | null };
   consent: { text: string; givenAt: string };
   formAnswers: FormAnswerView[];

@@ -85,6 +85,8 @@ export const ERROR_KEYS = {
   stageUseReject: 'pipeline.errors.useReject',
   stageUnknown: 'pipeline.errors.unknownStage',
   alreadyRejected: 'pipeline.errors.alreadyRejected',
+  /** A candidate cannot withdraw an application that is already decided (hired or rejected). */
+  applicationClosed: 'portal.errors.applicationClosed',
   // Talent pools (issue 13), translated under `talentPools.errors` in locales/app.
   talentPoolNotFound: 'talentPools.errors.notFound',
   talentPoolNameTaken: 'talentPools.errors.nameTaken',
@@ -96,6 +98,8 @@ export const STEP_ERROR_KEYS = {
   invalidTransition: 'steps.errors.invalidTransition',
   answers: 'steps.errors.answers',
   notFinished: 'steps.errors.notFinished',
+  /** The candidate withdrew the application: its steps stopped. */
+  withdrawn: 'steps.errors.withdrawn',
   permissionRequired: 'steps.errors.permissionRequired',
   applicationNotFound: 'steps.errors.applicationNotFound',
   badVideo: 'steps.errors.badVideo',
@@ -120,5 +124,5 @@ export interface ApiErrorBody {
 }
 
 /** Message keys of the /offer/message and /message pages (spec §8). */
-export const MESSAGE_KEYS = ['closedJob', 'genericError', 'invitationExpired', 'contactSupport', 'disabledCookies', 'testCompleted', 'dataRemoved'] as const;
+export const MESSAGE_KEYS = ['closedJob', 'genericError', 'invitationExpired', 'contactSupport', 'disabledCookies', 'testCompleted', 'dataRemoved', 'applicationWithdrawn'] as const;
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

@@ -125,6 +125,8 @@ export interface PipelineItem {
   source: PipelineSource;
   language: string;
   steps: PipelineStep[];
+  /** The candidate withdrew the application (it stands in the rejected stage, reason WITHDREW). */
+  withdrawn?: boolean;
 }
 
 export interface PipelineStageCount {

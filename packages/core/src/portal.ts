@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { AuthTokenSchema } from './auth';
 import { ObjectIdSchema } from './ids';
+import type { Theme } from './theme';
 
 /**
  * The candidate portal and data rights (issue 12): what the portal pages send, what the
@@ -79,7 +80,7 @@ export const APPOINTMENT_STATUSES = ['OFFERED', 'BOOKED', 'CANCELLED'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
 /** How an application looks to its candidate: never the recruiter's internal stage. */
-export const CANDIDATE_APPLICATION_STATUSES = ['submitted', 'inProgress', 'closed'] as const;
+export const CANDIDATE_APPLICATION_STATUSES = ['submitted', 'inProgress', 'closed', 'withdrawn'] as const;
 export type CandidateApplicationStatus = (typeof CANDIDATE_APPLICATION_STATUSES)[number];
 
 export interface CandidateApplication {
@@ -106,6 +107,8 @@ export interface CandidateRecord {
   personal: { firstName: string; lastName: string; email: string; phone: string };
   applications: CandidateApplication[];
   consent: CandidateConsent;
+  /** The company's theme (logo, colours), as its board shows it. */
+  theme?: Theme;
 }
 
 export interface PendingRequest {

@@ -10,6 +10,8 @@ export const STEPS_BASE = '/applicant/steps';
 export const NEXT_STEP_PATH = `${STEPS_BASE}/next`;
 export const TEST_COMPLETED_PATH = '/applicant/message?messageKey=testCompleted';
 export const CONTACT_SUPPORT_PATH = '/applicant/message?messageKey=contactSupport';
+/** The candidate withdrew the application: its steps stopped (issue 25). */
+export const WITHDRAWN_PATH = '/applicant/message?messageKey=applicationWithdrawn';
 
 export type StepRoute =
   /** Go there. `warning` asks the caller to show the contact-support warning first. */
@@ -26,7 +28,7 @@ const STAY: StepRoute = { kind: 'stay' };
  */
 export function entryRoute(answer: NextStepAnswer | null): StepRoute {
   if (!answer) return go(CONTACT_SUPPORT_PATH);
-  if (!answer.step) return go(TEST_COMPLETED_PATH);
+  if (!answer.step) return go(answer.withdrawn ? WITHDRAWN_PATH : TEST_COMPLETED_PATH);
   return isStepProduct(answer.step.product) ? go(`${STEPS_BASE}/${answer.step.product}`) : go(CONTACT_SUPPORT_PATH);
 }
 

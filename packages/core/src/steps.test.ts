@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import * as v from 'valibot';
-import { canTransition, DEFAULT_PROCESS, type FormQuestion, formAnswerProblems, ProcessSchema, STEP_PRODUCTS, STEP_STATUSES } from './steps';
+import { toggleChoice } from './choices';
+import { answerFromApplication, canTransition, DEFAULT_PROCESS, type FormQuestion, formAnswerProblems, openQuestions, ProcessSchema, questionProblem, STEP_PRODUCTS, STEP_STATUSES } from './steps';
 
 describe('step transitions', () => {
   it('lets the form and the interview start and finish, and nothing leave DONE', () => {
@@ -78,5 +79,45 @@ describe('form answers (spec §5 rules)', () => {
       start: 'errors.date',
       portfolio: 'offerPage.invalidFileExtension',
     });
+  });
+});
+
+describe('answers the apply form already gave, and "none" (issue 25)', () => {
+  const licence: FormQuestion = { id: 'licence', type: 'yesNo', label: { en: 'Licence?' }, required: true, applyField: 'drivingLicenses' };
+  const which: FormQuestion = {
+    id: 'which',
+    type: 'multipleChoice',
+    label: { en: 'Which?' },
+    required: true,
+    applyField: 'drivingLicenses',
+    choices: [
+      { id: 'b', label: { en: 'Car' } },
+      { id: 'c', label: { en: 'Truck' } },
+    ],
+  };
+
+  it('takes a linked question from the apply field when the candidate filled it, and asks it otherwise', () => {
+    assert.equal(answerFromApplication(licence, { drivingLicenses: ['B'] }), 'yes');
+    assert.equal(answerFromApplication(licence, { drivingLicenses: ['none'] }), 'no');
+    assert.equal(answerFromApplication(licence, { drivingLicenses: [] }), undefined);
+    assert.deepEqual(answerFromApplication(which, { drivingLicenses: ['B', 'CE'] }), ['b']);
+    assert.equal(answerFromApplication({ ...licence, applyField: undefined }, { drivingLicenses: ['B'] }), undefined);
+    assert.equal(answerFromApplication({ ...licence, applyField: 'hasWorkPermit' }, { hasWorkPermit: 'no' }), 'no');
+    assert.deepEqual(
+      openQuestions([licence, which], ['licence']).map((question) => question.id),
+      ['which'],
+    );
+  });
+
+  it('accepts "none" alone as the answer of a required checkbox group', () => {
+    assert.equal(questionProblem(which, ['none']), null);
+    assert.equal(questionProblem(which, ['none', 'b']), 'steps.errors.choice');
+    assert.equal(questionProblem({ ...which, required: false }, ['none']), 'steps.errors.choice');
+  });
+
+  it('makes "none" and the other choices exclude each other', () => {
+    assert.deepEqual(toggleChoice(['b', 'c'], 'none', true), ['none']);
+    assert.deepEqual(toggleChoice(['none'], 'b', true), ['b']);
+    assert.deepEqual(toggleChoice(['b', 'c'], 'b', false), ['c']);
   });
 });

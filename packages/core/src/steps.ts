@@ -3,6 +3,7 @@ import { LocalizedTextSchema, type LocalizedText } from './localized-text';
 import { FILE_EXTENSIONS, type FileExtensionSet, fileExtension } from './files';
 import { type FieldValue, parseFormDate, type Rule, firstFailingRule } from './form-rules';
 import type { Theme } from './theme';
+import { NONE_CHOICE } from './choices';
 
 /**
  * The applicant's step flow (spec §2 "Applicant area", §3 application step, §4): the products a
@@ -79,6 +80,13 @@ export type FileQuestionSet = (typeof FILE_QUESTION_SETS)[number];
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 
 export const QUESTION_ID = /^[a-z0-9-]{1,40}$/;
+
+/**
+ * Apply form fields a later form step may ask again in its own words ("Do you hold a driving
+ * licence?"): a question linked to one takes its answer from the application, never asks twice.
+ */
+export const APPLY_ANSWERED_FIELDS = ['drivingLicenses', 'hasWorkPermit'] as const;
+export type ApplyAnsweredField = (typeof APPLY_ANSWERED_FIELDS)[number];
 const QuestionIdSchema = v.pipe(v.string(), v.regex(QUESTION_ID));
 
 /** A text in at least one language (the first present one is the fallback). */
@@ -99,6 +107,8 @@ export const FormQuestionSchema = v.pipe(
     choices: v.optional(v.pipe(v.array(ChoiceSchema), v.maxLength(20))),
     /** For file questions: the accepted extension set (default CV). */
     extensions: v.optional(v.picklist(FILE_QUESTION_SETS)),
+    /** The apply form field that already answers it: asked again only when the candidate left that field empty. */
+    applyField: v.optional(v.picklist(APPLY_ANSWERED_FIELDS)),
   }),
   v.check((question) => !question.type.endsWith('Choice') || (question.choices?.length ?? 0) >= 2, 'steps.errors.choicesRequired'),
 );
@@ -189,6 +199,8 @@ export function questionProblem(question: FormQuestion, answer: FormAnswer | und
     case 'singleChoice':
       return typeof answer === 'string' && choiceIds.has(answer) ? null : 'steps.errors.choice';
     case 'multipleChoice':
+      // "None of these" (offered by every required group) stands alone.
+      if (Array.isArray(answer) && answer.includes(NONE_CHOICE)) return answer.length === 1 && question.required ? null : 'steps.errors.choice';
       return Array.isArray(answer) && answer.every((id) => choiceIds.has(id)) && new Set(answer).size === answer.length ? null : 'steps.errors.choice';
     case 'yesNo':
       return answer === 'yes' || answer === 'no' ? null : 'steps.errors.choice';
@@ -203,6 +215,31 @@ export function questionProblem(question: FormQuestion, answer: FormAnswer | und
       return /^[0-9a-f]{24}$/.test(file.fileId) && accepted.includes(fileExtension(file.name)) ? null : 'offerPage.invalidFileExtension';
     }
   }
+}
+
+/**
+ * The answer the application form already gave to `question`, or undefined when it must be asked:
+ * the question is linked to an apply field (`applyField`) and the candidate filled that field.
+ * A yes/no question reads "any licence" / "a work permit"; a choice question the matching codes.
+ */
+export function answerFromApplication(question: FormQuestion, form: Readonly<Record<string, unknown>>): FormAnswer | undefined {
+  const field = question.applyField;
+  if (!field) return undefined;
+  const given = form[field];
+  if (field === 'hasWorkPermit') return question.type === 'yesNo' && (given === 'yes' || given === 'no') ? given : undefined;
+  const codes = Array.isArray(given) ? given.filter((code): code is string => typeof code === 'string') : [];
+  if (!codes.length) return undefined;
+  const none = codes.includes(NONE_CHOICE);
+  if (question.type === 'yesNo') return none ? 'no' : 'yes';
+  if (question.type !== 'multipleChoice') return undefined;
+  const wanted = new Set(codes.map((code) => code.toLowerCase()));
+  const picked = (question.choices ?? []).filter((choice) => wanted.has(choice.id)).map((choice) => choice.id);
+  return picked.length ? picked : undefined;
+}
+
+/** The questions a form step still asks: those the application form did not answer (progress.prefilled). */
+export function openQuestions(questions: readonly FormQuestion[], prefilled: readonly string[] = []): FormQuestion[] {
+  return questions.filter((question) => !prefilled.includes(question.id));
 }
 
 /** question id -> translation key of each wrong answer (empty when all are fine). */
@@ -237,6 +274,8 @@ export interface ApplicationStep {
 export interface NextStepAnswer {
   steps: ApplicationStep[];
   step: ApplicationStep | null;
+  /** The candidate withdrew the application: `step` is null and nothing is left to do. */
+  withdrawn?: boolean;
 }
 
 export interface CompleteStepAnswer {
@@ -251,8 +290,21 @@ export interface ApplicantApplication {
   companyName: string;
   /** The company's theme (issue 16): the steps show its brand, under the page's own --rec-* values. */
   theme?: Theme;
+  /** The candidate's record in this company: the portal is /applicant/{candidateId}. */
+  candidateId: string;
+  /** The company's career site on the platform (its board, in the application's language), or null without a board. */
+  careerSiteUrl: string | null;
   /** The candidate's other applications, to switch with POST /v2/applicants/login. */
   applications: Array<{ _id: string; offerTitle: LocalizedText; companyName: string; createdAt: string }>;
+}
+
+/**
+ * The title a candidate sees of the posting they applied to: in `locale` when the posting has it,
+ * else in the application's language, else any (never the opening's internal title).
+ */
+export function postingTitleIn(titles: LocalizedText, locale: string, applicationLocale: string): string {
+  const byLocale = titles as Record<string, string | undefined>;
+  return byLocale[locale] ?? byLocale[applicationLocale] ?? Object.values(byLocale).find(Boolean) ?? '';
 }
 
 /** Events of the in-process bus that concern the step flow (spec §4 socket events). */

@@ -97,6 +97,8 @@ import { exportRoutes } from './modules/exports/routes';
 import { createOpeningRepository } from './modules/openings/repository';
 import { openingRoutes } from './modules/openings/routes';
 import { createPipelineRepository } from './modules/pipeline/repository';
+import { createWithdrawalRepository } from './modules/withdrawal/repository';
+import { createWithdrawalService } from './modules/withdrawal/service';
 import { pipelineRoutes } from './modules/pipeline/routes';
 import { createPipelineService } from './modules/pipeline/service';
 import { createOpeningService } from './modules/openings/service';
@@ -395,7 +397,15 @@ export async function buildApp({
   app.decorate('steps', steps);
   const videos = videoStorageOf(fileStores.interviews);
   const interview = createInterviewService({ steps, repository: createInterviewRepository(db), storage: videos });
-  await app.register(stepRoutes, { steps, interview, guard: uploadGuard, stepFiles, interviews: fileStores.interviews });
+  const withdrawal = createWithdrawalService({
+    steps,
+    repository: createWithdrawalRepository(db),
+    stageEvents: createPipelineRepository(db),
+    audit,
+    events: domainEvents,
+    now,
+  });
+  await app.register(stepRoutes, { steps, interview, withdrawal, guard: uploadGuard, stepFiles, interviews: fileStores.interviews });
   // Mails to recruiters (issue 13): new applications at once or as a daily digest, as each chose.
   const notificationPreferences = createNotificationPreferences(db);
   await app.register(notificationRoutes, { preferences: notificationPreferences, now });

@@ -71,8 +71,8 @@ export interface ApplicationForm {
 export const DRAFT_PREFIX = 'rec-apply-draft:';
 export type FileField = 'cv' | 'coverLetterFile';
 const FILE_FIELDS: readonly FileField[] = ['cv', 'coverLetterFile'];
-/** Form order, for "focus the first invalid field". */
-export const FIELD_ORDER = [...APPLICATION_FIELDS.map((field) => field.name), 'coverLetterFile', 'cv', 'gdprConsent'];
+/** Form order, for "focus the first invalid field": the CV comes first (issue 25), as the form shows it. */
+export const FIELD_ORDER = ['cv', ...APPLICATION_FIELDS.map((field) => field.name), 'coverLetterFile', 'gdprConsent'];
 
 interface Draft {
   values: Record<string, FieldValue>;

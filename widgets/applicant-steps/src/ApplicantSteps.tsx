@@ -117,6 +117,19 @@ export function ApplicantSteps({ language, apiBase, headingLevel, container }: A
       <section className="step-card" aria-labelledby="steps-end-title">
         <Heading id="steps-end-title">{t(`messageKeys.${screen.walk.messageKey}.title`)}</Heading>
         <p>{t(`messageKeys.${screen.walk.messageKey}.text`)}</p>
+        {application && screen.walk.messageKey !== 'contactSupport' ? (
+          // The last page leads on (issue 25): to the candidate's portal and the company's career site.
+          <p className="form-actions">
+            <a className="rec-button rec-button-primary" href={new URL(`/applicant/${application.candidateId}`, baseURL).href}>
+              {t('steps.end.portal')}
+            </a>
+            {application.careerSiteUrl ? (
+              <a className="rec-button rec-button-secondary" href={new URL(application.careerSiteUrl, baseURL).href}>
+                {t('steps.end.careerSite', { companyName: application.companyName })}
+              </a>
+            ) : null}
+          </p>
+        ) : null}
       </section>
     );
   else

@@ -1,11 +1,12 @@
 import { acceptAttribute, CV_EXTENSIONS } from '@rec/core/files';
 import { APPLICATION_FIELDS, type ApplicationFieldDefinition } from '@rec/core/application';
 import { applyFormOf, fieldLevel } from '@rec/core/apply-form';
+import { NONE_CHOICE, toggleChoice } from '@rec/core/choices';
 import { FORM_COLUMN_DEFAULT, FORM_COLUMNS_MD, type Locale, type Offer, UPLOAD } from '@rec/core';
 import type { Translate } from '@rec/i18n/widgets';
 import { type ApplicationForm, createApplicationForm, type FieldMessage, type FileField } from '@rec/stores/application-form';
 import { useStore } from '@rec/ui';
-import { type FormEvent, type ReactElement, useEffect, useMemo, useRef } from 'react';
+import { type FormEvent, type ReactElement, useEffect, useMemo, useRef, useState } from 'react';
 
 export interface ApplyFormProps {
   offer: Offer;
@@ -47,6 +48,7 @@ export function ApplyForm({ offer, companyId, locale, t, baseURL, referralCode, 
   const state = useStore(form.$form);
   const root = useRef<HTMLFormElement>(null);
   const success = useRef<HTMLDivElement>(null);
+  const [dragging, setDragging] = useState(false);
 
   useEffect(() => () => form.dispose(), [form]);
   useEffect(() => {
@@ -116,16 +118,17 @@ export function ApplyForm({ offer, companyId, locale, t, baseURL, referralCode, 
         <fieldset key={name} className={`field span-${span(field)}`} aria-describedby={describedBy(name, false)}>
           <legend>{labelText(name, 'apply.drivingLicenses')}</legend>
           <div className="checkbox-row">
-            {(field.options ?? []).map((option) => (
+            {/* "None" answers truthfully for a candidate without a licence (and stands alone). */}
+            {[...(field.options ?? []), NONE_CHOICE].map((option) => (
               <label key={option} className="checkbox">
                 <input
                   type="checkbox"
                   name={name}
                   value={option}
                   checked={selected.includes(option)}
-                  onChange={(event) => form.setValue(name, event.currentTarget.checked ? [...selected, option] : selected.filter((item) => item !== option))}
+                  onChange={(event) => form.setValue(name, toggleChoice(selected, option, event.currentTarget.checked))}
                 />{' '}
-                {option}
+                {option === NONE_CHOICE ? t('apply.drivingLicensesNone') : option}
               </label>
             ))}
           </div>
@@ -176,38 +179,77 @@ export function ApplyForm({ offer, companyId, locale, t, baseURL, referralCode, 
     );
   };
 
-  /** A file to upload (the CV, the cover letter as a file), with progress and a way to remove it. */
-  function fileInput(field: FileField, labelKey: string, hintKey: string) {
+  const choose = (field: FileField, file: File | undefined) => void form.chooseFile(file, field).then(() => form.blur(field));
+
+  /**
+   * A file to upload (the CV, the cover letter as a file), with progress and a way to remove it.
+   * The CV's is a drop zone around the same file input: a dropped file takes the input's way
+   * (same checks), and the keyboard and screen readers still meet a plain file input.
+   */
+  function fileInput(field: FileField, labelKey: string, hintKey: string, dropZone = false) {
     const file = state.files[field];
+    const input = (
+      <input
+        id={idOf(field)}
+        name={field}
+        type="file"
+        accept={acceptAttribute(CV_EXTENSIONS)}
+        required={required(field)}
+        aria-invalid={!!state.errors[field] || undefined}
+        aria-describedby={describedBy(field, true)}
+        onChange={(event) => {
+          choose(field, event.currentTarget.files?.[0]);
+          // The same file may be chosen again after an error.
+          event.currentTarget.value = '';
+        }}
+      />
+    );
+    // Progress, result and removal follow the input (inside the drop zone, where the file went).
+    const status = (
+      <>
+          {file.status === 'uploading' ? <progress className="upload-progress" max={100} value={file.percent} aria-label={t('apply.uploading', { percent: file.percent })} /> : null}
+          <p className="upload-status" role="status">
+            {file.status === 'uploading' ? t('apply.uploading', { percent: file.percent }) : file.status === 'done' ? t('apply.uploaded', { name: file.name }) : ''}
+          </p>
+          {file.status === 'done' ? (
+            <button type="button" className="rec-button rec-button-secondary" onClick={() => form.removeFile(field)}>
+              {t('apply.removeFile')}
+            </button>
+          ) : null}
+      </>
+    );
     return (
       <>
         <label htmlFor={idOf(field)}>{labelText(field, labelKey)}</label>
         <p id={`${idOf(field)}-hint`} className="field-hint">
           {t(hintKey, { size: UPLOAD.defaultMaxMb })}
         </p>
-        <input
-          id={idOf(field)}
-          name={field}
-          type="file"
-          accept={acceptAttribute(CV_EXTENSIONS)}
-          required={required(field)}
-          aria-invalid={!!state.errors[field] || undefined}
-          aria-describedby={describedBy(field, true)}
-          onChange={(event) => {
-            void form.chooseFile(event.currentTarget.files?.[0], field).then(() => form.blur(field));
-            // The same file may be chosen again after an error.
-            event.currentTarget.value = '';
-          }}
-        />
-        {file.status === 'uploading' ? <progress className="upload-progress" max={100} value={file.percent} aria-label={t('apply.uploading', { percent: file.percent })} /> : null}
-        <p className="upload-status" role="status">
-          {file.status === 'uploading' ? t('apply.uploading', { percent: file.percent }) : file.status === 'done' ? t('apply.uploaded', { name: file.name }) : ''}
-        </p>
-        {file.status === 'done' ? (
-          <button type="button" className="rec-button rec-button-secondary" onClick={() => form.removeFile(field)}>
-            {t('apply.removeFile')}
-          </button>
-        ) : null}
+        {dropZone ? (
+          // biome-ignore lint/a11y/noStaticElementInteractions: dropping a file is a pointer shortcut; the file input inside stays the keyboard's and screen reader's way.
+          <div
+            className={`drop-zone${dragging ? ' drop-zone-over' : ''}`}
+            part="drop-zone"
+            onDragOver={(event) => {
+              event.preventDefault();
+              setDragging(true);
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={(event) => {
+              event.preventDefault();
+              setDragging(false);
+              choose(field, event.dataTransfer?.files[0]);
+            }}
+          >
+            <span aria-hidden="true">{t('apply.dropHint')}</span>
+            {input}
+            {status}
+          </div>
+        ) : (
+          <>
+            {input}
+            {status}
+          </>
+        )}
         {errorText(field)}
       </>
     );
@@ -228,8 +270,9 @@ export function ApplyForm({ offer, companyId, locale, t, baseURL, referralCode, 
         </p>
       ) : null}
       <div className="form-grid">
+        {/* The CV first: most candidates have one ready, and it is what recruiters read first. */}
+        {fieldLevel(config, 'cv') === 'hidden' ? null : <div className="field span-12">{fileInput('cv', 'apply.cv', 'apply.cvHint', true)}</div>}
         {APPLICATION_FIELDS.map(renderField)}
-        {fieldLevel(config, 'cv') === 'hidden' ? null : <div className="field span-12">{fileInput('cv', 'apply.cv', 'apply.cvHint')}</div>}
         <div className="field span-12 consent">
           <p className="privacy-title">{t('apply.privacyTitle')}</p>
           <p id="rec-apply-privacy" className="privacy-text">

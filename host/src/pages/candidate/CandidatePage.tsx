@@ -1,3 +1,4 @@
+import { choicesText } from '@rec/core/choices';
 import { isApiError } from '@rec/api-client';
 import { fetchCandidateNotes, fetchCandidateReview } from '@rec/api-client/candidate-review';
 import { type CandidateNotes, type CandidateReview, candidatePagePath } from '@rec/core/candidate-review';
@@ -101,7 +102,7 @@ export default function CandidatePage({ openingId, candidateId }: CandidatePageP
     [t('openings.applicants.gender'), personal.gender ? t(`openings.gender.${personal.gender}`, { defaultValue: personal.gender }) : ''],
     [t('openings.applicants.address'), personal.address ?? ''],
     [t('openings.applicants.salary'), applicant.expectedConditions?.salary ?? ''],
-    [t('openings.applicants.drivingLicenses'), applicant.profile.capabilities.drivingLicenses.join(', ')],
+    [t('openings.applicants.drivingLicenses'), choicesText(applicant.profile.capabilities.drivingLicenses, t('openings.applicants.noDrivingLicence'))],
     [t('openings.applicants.workPermit'), yesNo(applicant.profile.capabilities.hasWorkPermit)],
     [t('candidatePage.fields.profileUrl'), applicant.profile.url],
     [t('candidatePage.fields.language'), applicant.language],
@@ -121,6 +122,7 @@ export default function CandidatePage({ openingId, candidateId }: CandidatePageP
             <span className="visually-hidden">{t('candidatePage.stageLabel')} </span>
             {stageLabel(t, review.stage, locale)}
           </span>
+          {review.withdrawn ? <span className="candidate-stage candidate-withdrawn">{t('pipeline.withdrawn')}</span> : null}
         </h1>
         <div className="candidate-actions">
           <nav className="candidate-nav" aria-label={t('candidatePage.navigation')}>

@@ -1,3 +1,4 @@
+import { choicesText } from '@rec/core/choices';
 import { type ApplicantResource, fetchApplicants, isApiError, type Page } from '@rec/api-client';
 import { DATA_TABLE, PERMISSIONS, SENSITIVE_FIELDS } from '@rec/core';
 import { candidatePagePath } from '@rec/core/candidate-review';
@@ -130,7 +131,7 @@ function Applicants({ openingId, title }: { openingId: string; title: string }) 
       { id: 'gender', header: t('openings.applicants.gender'), cell: (row) => (row.personal?.gender ? t(`openings.gender.${row.personal?.gender}`, { defaultValue: row.personal?.gender }) : '') },
       { id: 'address', header: t('openings.applicants.address'), cell: (row) => row.personal?.address ?? '' },
       { id: 'salary', header: t('openings.applicants.salary'), cell: (row) => String(row.expectedConditions?.salary ?? '') },
-      { id: 'drivingLicenses', header: t('openings.applicants.drivingLicenses'), cell: (row) => (row.profile?.capabilities?.drivingLicenses ?? []).join(', ') },
+      { id: 'drivingLicenses', header: t('openings.applicants.drivingLicenses'), cell: (row) => choicesText(row.profile?.capabilities?.drivingLicenses ?? [], t('openings.applicants.noDrivingLicence')) },
       { id: 'hasWorkPermit', header: t('openings.applicants.workPermit'), cell: (row) => yesNo(row.profile?.capabilities?.hasWorkPermit) },
       { id: 'appliedAt', header: t('openings.applicants.appliedAt'), cell: (row) => formatDate(row.appliedAt) },
       { id: 'channel', header: t('openings.applicants.channel'), cell: (row) => (row.channel?.kind ? t(`openings.posting.channel.${row.channel.kind}`, { defaultValue: row.channel.kind }) : '') },

@@ -1,7 +1,7 @@
 import { fetchOpeningProcess, isApiError, saveOpeningProcess } from '@rec/api-client';
 import { LOCALES, type Locale, toLocale } from '@rec/core';
 import { acceptAttribute, FILE_EXTENSIONS } from '@rec/core/files';
-import { FILE_QUESTION_SETS, type FileQuestionSet, type FormQuestion, type Process, type ProcessStep, QUESTION_TYPES, type QuestionType, STEP_PRODUCTS, type StepProduct } from '@rec/core/steps';
+import { APPLY_ANSWERED_FIELDS, type ApplyAnsweredField, FILE_QUESTION_SETS, type FileQuestionSet, type FormQuestion, type Process, type ProcessStep, QUESTION_TYPES, type QuestionType, STEP_PRODUCTS, type StepProduct } from '@rec/core/steps';
 import { showErrorToast, showToast } from '@rec/stores';
 import { Button, Loading, TextField } from '@rec/ui';
 import { useEffect, useState } from 'react';
@@ -171,6 +171,22 @@ function FormEditor({ step, language, onChange }: { step: FormStep; language: Lo
               value={question.extensions ?? 'CV'}
               onChange={(event) => set(index, { ...question, extensions: event.target.value as FileQuestionSet })}
               options={FILE_QUESTION_SETS.map((set) => ({ value: set, label: `${t(`steps.editor.sets.${set}`)} (${acceptAttribute(FILE_EXTENSIONS[set]).replaceAll(',', ', ')})` }))}
+            />
+          ) : null}
+          {question.type === 'yesNo' || question.type === 'multipleChoice' ? (
+            // Linked to an apply form field, the question is not asked again of a candidate who answered that field.
+            <SelectField
+              label={t('steps.editor.applyField')}
+              value={question.applyField ?? ''}
+              onChange={(event) => {
+                const field = event.target.value as ApplyAnsweredField | '';
+                const { applyField: _dropped, ...rest } = question;
+                set(index, field ? { ...rest, applyField: field } : rest);
+              }}
+              options={[
+                { value: '', label: t('steps.editor.applyFieldNone') },
+                ...APPLY_ANSWERED_FIELDS.map((field) => ({ value: field, label: t(`applyFormConfig.fields.${field}`) })),
+              ]}
             />
           ) : null}
           {(question.choices ?? []).map((choice, choiceIndex) => (

@@ -117,6 +117,7 @@ export function PipelineBoard({ openingId, stages, columns, canManage, onMoved, 
                     {item.name || item.email}
                   </a>
                   <span className="pipeline-card-meta">{t('pipeline.appliedOn', { date: formatDate(item.appliedAt) })}</span>
+                  {item.withdrawn ? <span className="pipeline-card-meta pipeline-withdrawn">{t('pipeline.withdrawn')}</span> : null}
                   <StepDots steps={item.steps} />
                   {canManage ? (
                     <MoveStageMenu

@@ -59,7 +59,12 @@ export function PipelineTable({ openingId, stages, items, sort, onSort, selected
         ),
       },
       { id: 'email', header: t('pipeline.columns.email'), cell: (row) => row.email },
-      { id: 'stage', header: t('pipeline.columns.stage'), sortable: true, cell: (row) => stageOf(row.stage) },
+      {
+        id: 'stage',
+        header: t('pipeline.columns.stage'),
+        sortable: true,
+        cell: (row) => (row.withdrawn ? `${stageOf(row.stage)} · ${t('pipeline.withdrawn')}` : stageOf(row.stage)),
+      },
       { id: 'stageSince', header: t('pipeline.columns.stageSince'), sortable: true, cell: (row) => formatDate(row.stageSince) },
       { id: 'appliedAt', header: t('pipeline.columns.appliedAt'), sortable: true, cell: (row) => formatDate(row.appliedAt) },
       { id: 'source', header: t('pipeline.columns.source'), cell: (row) => t(`pipeline.sources.${row.source}`) },

@@ -1,7 +1,7 @@
 import { isApiError } from '@rec/api-client';
 import type { AppointmentView } from '@rec/core';
 import { Button, MessageBlock } from '@rec/ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { $locale, api } from '../../api';
 import { useT } from '../../i18n';
 import { useTitle } from '../../title';
@@ -24,6 +24,15 @@ export default function AppointmentPage({ token }: { token: string }) {
   const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const timeZone = browserTimeZone();
   const locale = $locale.get();
+  const statusRef = useRef<HTMLDivElement>(null);
+
+  // The answer to the candidate's booking is read where they are: on a phone it sits below the
+  // slots, out of sight, so it is scrolled into view and takes the focus (issue 25).
+  useEffect(() => {
+    if (!status) return;
+    statusRef.current?.scrollIntoView?.({ block: 'center' });
+    statusRef.current?.focus({ preventScroll: true });
+  }, [status]);
 
   useEffect(() => {
     if (loaded.data) {
@@ -125,7 +134,11 @@ export default function AppointmentPage({ token }: { token: string }) {
           </div>
         </form>
       ) : null}
-      {status ? <MessageBlock tone={status.tone}>{status.text}</MessageBlock> : null}
+      {status ? (
+        <div ref={statusRef} tabIndex={-1} className="portal-status-message" data-testid="appointment-status">
+          <MessageBlock tone={status.tone}>{status.text}</MessageBlock>
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -29,7 +29,7 @@ export default function ManageDataPage({ candidateId }: { candidateId: string })
   }
   if (!record.data) return <PortalFrame title={title}>{<p role="status">{t('portal.loading')}</p>}</PortalFrame>;
   return (
-    <PortalFrame title={title} candidateId={candidateId} companyName={record.data.companyName}>
+    <PortalFrame title={title} candidateId={candidateId} companyName={record.data.companyName} theme={record.data.theme}>
       <HeldData record={record.data} />
       <Corrections candidateId={candidateId} record={record.data} onSaved={record.reload} />
       <section className="portal-card" aria-labelledby="download-title">

@@ -1,4 +1,7 @@
+import type { Theme } from '@rec/core';
+import { CompanyLogo, ThemeScope } from '@rec/ui';
 import type { ReactNode } from 'react';
+import { LanguageSwitcher } from '../../layouts/LanguageSwitcher';
 import { useT } from '../../i18n';
 import { navigate } from '../../navigation';
 import { signOut } from '../../route-services';
@@ -6,7 +9,20 @@ import { useTitle } from '../../title';
 import { adoptPortalStyles } from './portal-styles';
 
 /** The candidate portal's frame: the page title, the portal's own navigation, the page. */
-export function PortalFrame({ title, candidateId, companyName, children }: { title: string; candidateId?: string | undefined; companyName?: string | undefined; children: ReactNode }) {
+export function PortalFrame({
+  title,
+  candidateId,
+  companyName,
+  theme,
+  children,
+}: {
+  title: string;
+  candidateId?: string | undefined;
+  companyName?: string | undefined;
+  /** The company's brand (issue 25): its logo and colours, as on its board and the steps. */
+  theme?: Theme | undefined;
+  children: ReactNode;
+}) {
   const t = useT();
   adoptPortalStyles();
   useTitle(title);
@@ -23,10 +39,15 @@ export function PortalFrame({ title, candidateId, companyName, children }: { tit
     </a>
   );
   return (
-    <div className="portal">
-      <header>
-        <h1 id="portal-title">{title}</h1>
-        {companyName ? <p className="portal-meta">{t('portal.company', { companyName })}</p> : null}
+    <ThemeScope properties={theme?.properties}>
+    <div className="portal application-brand-page">
+      <header className="application-brand">
+        <div className="application-brand-company">
+          {theme?.logo && companyName ? <CompanyLogo logo={theme.logo} alt={companyName} /> : null}
+          <h1 id="portal-title">{title}</h1>
+          {companyName ? <p className="portal-meta">{t('portal.company', { companyName })}</p> : null}
+        </div>
+        <LanguageSwitcher />
       </header>
       <nav className="portal-nav" aria-label={t('portal.navigation')}>
         {candidateId ? link(`/applicant/${candidateId}`, t('portal.nav.applications')) : null}
@@ -38,5 +59,6 @@ export function PortalFrame({ title, candidateId, companyName, children }: { tit
       </nav>
       {children}
     </div>
+    </ThemeScope>
   );
 }

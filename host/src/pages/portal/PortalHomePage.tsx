@@ -8,6 +8,7 @@ import { navigate } from '../../navigation';
 import { PortalFrame } from './PortalFrame';
 import { formatDay, portalApi } from './portal-api';
 import { useLoad } from './use-load';
+import { WithdrawApplication } from './WithdrawApplication';
 
 const RENEWAL_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -15,7 +16,10 @@ const RENEWAL_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 export default function PortalHomePage({ candidateId }: { candidateId: string }) {
   const t = useT();
   const portal = portalApi(api);
-  const record = useLoad(() => portal.record(candidateId), [candidateId]);
+  // Bumped after a withdrawal: the record is read again (its status and steps changed on the server).
+  const [version, setVersion] = useState(0);
+  const [notice, setNotice] = useState<string | null>(null);
+  const record = useLoad(() => portal.record(candidateId), [candidateId, version]);
   const requests = useLoad(() => portal.pendingRequests(candidateId), [candidateId]);
   const title = t('portal.title');
 
@@ -35,9 +39,15 @@ export default function PortalHomePage({ candidateId }: { candidateId: string })
     await stepsApi(api).login(applicationId);
     navigate('/applicant/steps/next');
   }
+  const open = (status: string) => status === 'submitted' || status === 'inProgress';
 
   return (
-    <PortalFrame title={title} candidateId={candidateId} companyName={data.companyName}>
+    <PortalFrame title={title} candidateId={candidateId} companyName={data.companyName} theme={data.theme}>
+      {notice ? (
+        <MessageBlock tone="success">
+          <p>{notice}</p>
+        </MessageBlock>
+      ) : null}
       <ConsentCard candidateId={candidateId} initial={data.consent} companyName={data.companyName} />
 
       <section className="portal-card" aria-labelledby="requests-title">
@@ -71,12 +81,27 @@ export default function PortalHomePage({ candidateId }: { candidateId: string })
               <p>
                 <span className={`portal-status portal-status-${application.status}`}>{t(`portal.status.${application.status}`)}</span>
               </p>
-              {application.stepsToDo > 0 ? (
+              {application.stepsToDo > 0 || open(application.status) ? (
                 <div className="portal-actions">
-                  <span>{t('portal.applications.stepsToDo', { number: application.stepsToDo })}</span>
-                  <Button variant="secondary" onClick={() => void continueApplication(application._id)}>
-                    {t('portal.applications.continue')}
-                  </Button>
+                  {application.stepsToDo > 0 ? (
+                    <>
+                      <span>{t('portal.applications.stepsToDo', { number: application.stepsToDo })}</span>
+                      <Button variant="secondary" onClick={() => void continueApplication(application._id)}>
+                        {t('portal.applications.continue')}
+                      </Button>
+                    </>
+                  ) : null}
+                  {open(application.status) ? (
+                    <WithdrawApplication
+                      applicationId={application._id}
+                      title={application.openingTitle}
+                      companyName={application.companyName}
+                      onWithdrawn={() => {
+                        setNotice(t('portal.withdraw.done', { title: application.openingTitle }));
+                        setVersion((count) => count + 1);
+                      }}
+                    />
+                  ) : null}
                 </div>
               ) : null}
             </li>

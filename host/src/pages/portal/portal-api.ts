@@ -11,6 +11,8 @@ export const portalApi = (api: ApiClient) => ({
   pendingRequests: (candidateId: string) => api.get<PendingRequest[]>(`/v2/candidates/${id(candidateId)}/pending-requests`),
   consent: (candidateId: string) => api.get<CandidateConsent>(`/v2/candidates/${id(candidateId)}/consent`),
   setConsent: (candidateId: string, renew: boolean) => api.post<CandidateConsent>(`/v2/candidates/${id(candidateId)}/consent`, { renew }),
+  /** Withdraws one application (the company sees it; its steps stop). */
+  withdraw: (applicationId: string) => api.post<{ withdrawn: true }>(`/v2/applicants/applications/${id(applicationId)}/withdraw`),
   requestRemoval: (candidateId: string) => api.post<{ sent: boolean }>(`/v2/candidates/${id(candidateId)}/removal-request`),
   /** The zip is a plain download link (the browser carries the session cookie). */
   dataZipUrl: (candidateId: string) => `/v2/candidates/${id(candidateId)}/data.zip`,

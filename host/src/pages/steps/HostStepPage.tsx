@@ -7,10 +7,10 @@ import { $locale, api } from '../../api';
 import { useT } from '../../i18n';
 import { navigate } from '../../navigation';
 import { useRealtime } from '../../realtime';
+import { withStepsLanguage } from '../../router/step-rules';
 import { setTitle } from '../../title';
 import { adoptStepsStyles } from './steps-styles';
-
-const sameHref = (path: string) => path;
+import { ApplicationBrand } from './ApplicationBrand';
 
 /**
  * A /applicant/steps page of the host: the shared step view (the one `<rec-applicant-steps>`
@@ -21,12 +21,26 @@ export function HostStepPage({ view, afstep = null, ...props }: StepPageProps & 
   adoptStepsStyles();
   const t = useT();
   const locale = toLocale($locale.get()) ?? 'en';
-  const env = useMemo<StepsEnv>(() => ({ api: stepsApi(api), t, locale, go: navigate, href: sameHref, headingLevel: 1, onTitle: setTitle }), [t, locale]);
-  useStepFinishedElsewhere(props.step?._id ?? null);
+  const env = useMemo<StepsEnv>(
+    () => ({
+      api: stepsApi(api),
+      t,
+      locale,
+      // Every move keeps the page's language (the last page included): see withStepsLanguage.
+      go: (to, options) => navigate(withStepsLanguage(to, locale), options),
+      href: (to) => withStepsLanguage(to, locale),
+      headingLevel: 1,
+      onTitle: setTitle,
+    }),
+    [t, locale],
+  );
+  useStepFinishedElsewhere(props.step?._id ?? null, locale);
   return (
-    <StepsProvider env={env}>
-      <StepViewer view={view} afstep={afstep} {...props} />
-    </StepsProvider>
+    <ApplicationBrand>
+      <StepsProvider env={env}>
+        <StepViewer view={view} afstep={afstep} {...props} />
+      </StepsProvider>
+    </ApplicationBrand>
   );
 }
 
@@ -34,7 +48,7 @@ export function HostStepPage({ view, afstep = null, ...props }: StepPageProps & 
  * The page's step finished in another tab or at the assessment provider (issue 15): move on to
  * the next step, as finishing it here would. The application is the candidate's current one.
  */
-function useStepFinishedElsewhere(stepId: string | null) {
+function useStepFinishedElsewhere(stepId: string | null, locale: string) {
   const [applicationId, setApplicationId] = useState<string | null>(null);
   useEffect(() => {
     if (!stepId) return;
@@ -51,7 +65,7 @@ function useStepFinishedElsewhere(stepId: string | null) {
   }, [stepId]);
   const followed = stepId && applicationId ? { applicationId } : null;
   const moveOn = (data: { stepId?: string }) => {
-    if (data.stepId === stepId) navigate(NEXT_STEP_PATH, { replace: true });
+    if (data.stepId === stepId) navigate(withStepsLanguage(NEXT_STEP_PATH, locale), { replace: true });
   };
   useRealtime('APPLICATION_STEP_FINISHED', followed, moveOn);
   // Linked at the provider (the consent was given elsewhere): the routing rules pick the page of its new status.

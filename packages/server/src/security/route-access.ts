@@ -255,6 +255,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteCase>> = {
   'GET /v2/applicants/application': { expected: applicantOnly(200) },
   // Back to the demo application: her own, so allowed; another candidate's is 404 (steps.test.ts).
   'POST /v2/applicants/login': { expected: applicantOnly(200), request: () => json({ _applicantId: DEMO_STEPS.applicationId }) },
+  // Withdrawing (issue 25): applicants only; an application that is not the caller's is 404 (withdrawal.test.ts withdraws for real).
+  'OPTIONS /v2/applicants/applications/:id/withdraw': { expected: publicRoute(204), params: { id: 'f'.repeat(24) } },
+  'POST /v2/applicants/applications/:id/withdraw': { expected: applicantOnly(404), params: { id: 'f'.repeat(24) } },
   'POST /v2/application-steps/:id/start': { expected: applicantOnly(200), prepares: 'applicant', params: STEP_PARAMS, request: (app, caller) => stepRequest(app, caller, FORM_PROCESS, [], 'start') },
   'POST /v2/application-steps/:id/complete': {
     expected: applicantOnly(200),

@@ -32,7 +32,7 @@ export const DEMO_PROCESS: Process = {
               { id: 'later', label: { en: 'Later', fr: 'Plus tard', de: 'Später' } },
             ],
           },
-          { id: 'licence', type: 'yesNo', label: { en: 'Do you hold a driving licence?', fr: 'Avez-vous le permis de conduire ?', de: 'Haben Sie einen Führerschein?' }, required: true },
+          { id: 'licence', type: 'yesNo', label: { en: 'Do you hold a driving licence?', fr: 'Avez-vous le permis de conduire ?', de: 'Haben Sie einen Führerschein?' }, required: true, applyField: 'drivingLicenses' },
           {
             id: 'robots',
             type: 'longText',

@@ -1,6 +1,7 @@
 import { errorKeyFromUnknown, isApiError } from '@rec/api-client';
 import type { Locale } from '@rec/core';
 import { localizedText as pickText } from './localized-text';
+import { NONE_CHOICE, toggleChoice } from '@rec/core/choices';
 import { NEXT_STEP_PATH } from '@rec/core/step-routing';
 import { acceptAttribute, checkUploadFile, FILE_EXTENSIONS } from '@rec/core/files';
 import { type FileAnswer, type FormAnswer, type FormQuestion, questionProblem } from '@rec/core/steps';
@@ -67,7 +68,7 @@ export function ApplicationFormStepPage({ steps, step }: StepPageProps) {
 
   return (
     <StepFrame title={t('steps.form.title')} steps={steps} current={step}>
-      <p>{questions.length ? t('steps.form.intro') : t('steps.form.noQuestions')}</p>
+      <p>{t('steps.form.intro')}</p>
       <form ref={formRef} onSubmit={submit} noValidate>
         {questions.map((question) => (
           <Question
@@ -208,7 +209,11 @@ function Question({ stepId, question, label, value, error, locale, onChange, onB
               { id: 'yes', text: t('steps.form.yes') },
               { id: 'no', text: t('steps.form.no') },
             ]
-          : (question.choices ?? []).map((choice) => ({ id: choice.id, text: pickText(choice.label, locale) }));
+          : [
+              ...(question.choices ?? []).map((choice) => ({ id: choice.id, text: pickText(choice.label, locale) })),
+              // A required group must be answerable by someone who has none of the listed things.
+              ...(multiple && question.required ? [{ id: NONE_CHOICE, text: t('steps.form.none') }] : []),
+            ];
       const selected = Array.isArray(value) ? (value as string[]) : [];
       return (
         <fieldset className={`rec-field step-choices${error ? ' rec-field-invalid' : ''}`} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
@@ -221,9 +226,7 @@ function Question({ stepId, question, label, value, error, locale, onChange, onB
                 value={choice.id}
                 aria-invalid={error ? true : undefined}
                 checked={multiple ? selected.includes(choice.id) : value === choice.id}
-                onChange={(event) =>
-                  onChange(multiple ? (event.target.checked ? [...selected, choice.id] : selected.filter((item) => item !== choice.id)) : choice.id)
-                }
+                onChange={(event) => onChange(multiple ? toggleChoice(selected, choice.id, event.target.checked) : choice.id)}
               />{' '}
               {choice.text}
             </label>

@@ -132,7 +132,7 @@ function Questionnaire({ stepId, product }: { stepId: string; product: string })
               ? `${index + 1}. ${t(`steps.items.${item.id}`)}`
               : `${index + 1}. ${t('steps.assessment.brain.question', { sequence: (item.sequence ?? []).join(', ') })}`}
           </legend>
-          <div className="step-scale">
+          <div className={content.kind === 'likert' ? 'step-scale step-scale-likert' : 'step-scale'}>
             {(content.kind === 'likert' ? LIKERT : (item.options ?? [])).map((value) => (
               <label key={value} className="step-choice">
                 <input

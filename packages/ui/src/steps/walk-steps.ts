@@ -9,6 +9,7 @@ import {
   type StepRoute,
   stepOfProduct,
   TEST_COMPLETED_PATH,
+  WITHDRAWN_PATH,
 } from '@rec/core/step-routing';
 import { isObjectId } from '@rec/core';
 import { type ApplicationStep, isAssessmentProduct, type NextStepAnswer } from '@rec/core/steps';
@@ -33,7 +34,7 @@ export type StepWalk =
   /** Walk on to another path (after the contact-support warning, when given). */
   | { kind: 'go'; to: string; warning?: 'contactSupport' }
   /** The flow ends with a message (no more steps, or contact support). */
-  | { kind: 'end'; messageKey: 'testCompleted' | 'contactSupport' };
+  | { kind: 'end'; messageKey: 'testCompleted' | 'contactSupport' | 'applicationWithdrawn' };
 
 const AF_VIEWS: Readonly<Record<string, StepView>> = {
   constants: 'assessment-constants',
@@ -64,6 +65,7 @@ function follow(route: StepRoute, view: StepView, step: ApplicationStep | null, 
  */
 export function walkSteps(path: string, answer: NextStepAnswer | null): StepWalk {
   if (path === TEST_COMPLETED_PATH) return { kind: 'end', messageKey: 'testCompleted' };
+  if (path === WITHDRAWN_PATH) return { kind: 'end', messageKey: 'applicationWithdrawn' };
   // Step ids go into request paths: an answer with a malformed one is treated as a failed fetch.
   if (path === CONTACT_SUPPORT_PATH || !answer || !answer.steps.every((step) => isObjectId(step._id))) return { kind: 'end', messageKey: 'contactSupport' };
   if (path !== STEPS_BASE && !path.startsWith(`${STEPS_BASE}/`)) return { kind: 'go', to: NEXT_STEP_PATH };

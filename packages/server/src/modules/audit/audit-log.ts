@@ -27,6 +27,8 @@ export const AUDIT_ACTIONS = {
   applicationReject: 'application.reject',
   applicationsBulkMove: 'applications.bulk.move',
   applicationsBulkReject: 'applications.bulk.reject',
+  /** A candidate withdrew one application (issue 25); actor: the candidate's id. */
+  applicationWithdraw: 'application.withdraw',
   /** A candidate removed their data with a removal link (issue 12); actor: the candidate's id. */
   candidateDataRemoval: 'candidate.dataRemoval',
   /** The daily retention run anonymised applications or candidates (issue 12); actor: SYSTEM_ACTOR. */

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Insertable } from 'kysely';
+import { withdrawnSql } from '../withdrawal/withdrawn-sql';
 import type { CandidateRequestsTable, Database } from '../../db/schema';
 
 export type PortalRepository = ReturnType<typeof createPortalRepository>;
@@ -34,6 +35,7 @@ export interface PortalApplicationRow {
   current_stage: string | null;
   steps_total: number;
   steps_open: number;
+  withdrawn: boolean;
 }
 
 /** SQL of the candidate portal: every query names the company, like every other module. */
@@ -108,8 +110,10 @@ export function createPortalRepository(db: Kysely<Database>) {
           'a.cover_letter_upload_id',
           'o.title as opening_title',
           'ap.current_stage',
-          sql<number>`(select count(*)::int from application_steps s where s.company_id = a.company_id and s.application_id = a.id)`.as('steps_total'),
+          // A step skipped for having nothing to ask (issue 25) is no progress the candidate made.
+          sql<number>`(select count(*)::int from application_steps s where s.company_id = a.company_id and s.application_id = a.id and not (s.progress ? 'skipped'))`.as('steps_total'),
           sql<number>`(select count(*)::int from application_steps s where s.company_id = a.company_id and s.application_id = a.id and s.status <> 'DONE')`.as('steps_open'),
+          sql<boolean>`${withdrawnSql('a.id')}`.as('withdrawn'),
         ])
         .orderBy('a.created_at', 'desc')
         .execute();

@@ -1,3 +1,4 @@
+import { companyTheme } from '../branding/service';
 import type { Readable } from 'node:stream';
 import {
   type CandidateApplication,
@@ -69,7 +70,8 @@ export function consentOf(row: CandidateRow, now: Date): CandidateConsent {
 }
 
 /** The stage a candidate sees: their recruiter's pipeline stays internal. */
-export function candidateStatusOf(row: Pick<PortalApplicationRow, 'current_stage' | 'steps_total' | 'steps_open'>, settings: Record<string, unknown>): CandidateApplicationStatus {
+export function candidateStatusOf(row: Pick<PortalApplicationRow, 'current_stage' | 'steps_total' | 'steps_open' | 'withdrawn'>, settings: Record<string, unknown>): CandidateApplicationStatus {
+  if (row.withdrawn) return 'withdrawn';
   const stages = companySettingsOf(settings).stages;
   const stage = stages.find((item) => item.id === row.current_stage);
   if (stage && stage.kind !== 'open') return 'closed';
@@ -97,7 +99,8 @@ export function createPortalService(deps: PortalServiceDeps) {
       companyName: row.company_name,
       appliedAt: new Date(application.created_at).toISOString(),
       status: candidateStatusOf(application, row.company_settings),
-      stepsToDo: application.steps_open,
+      // A withdrawn application's steps stopped: nothing is left to do.
+      stepsToDo: application.withdrawn ? 0 : application.steps_open,
     };
   }
 
@@ -109,6 +112,8 @@ export function createPortalService(deps: PortalServiceDeps) {
       personal: personalOf(row),
       applications: applications.map((application) => applicationOf(row, application)),
       consent: consentOf(row, now()),
+      // The portal carries the company's brand, as its board and the steps do (issue 25).
+      theme: companyTheme(row.company_settings),
     };
   }
 

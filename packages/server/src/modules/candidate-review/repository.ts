@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { newId } from '../../db/ids';
+import { withdrawnSql } from '../withdrawal/withdrawn-sql';
 import type { Database } from '../../db/schema';
 import type { ApplicantRow } from '../applicants/repository';
 
@@ -8,6 +9,8 @@ export interface ReviewRow extends ApplicantRow {
   opening_title: string;
   consent_text: string;
   current_stage: string | null;
+  /** The candidate withdrew this application themselves. */
+  withdrawn: boolean;
   referrer_name: string | null;
   cv_content_type: string | null;
   cover_letter_name: string | null;
@@ -91,6 +94,7 @@ export function createCandidateReviewRepository(db: Kysely<Database>) {
           sql<string>`a.created_at::text`.as('cursor_at'),
           'o.title as opening_title',
           'ap.current_stage',
+          sql<boolean>`${withdrawnSql('a.id')}`.as('withdrawn'),
           'r.referrer_name',
         ])
         .orderBy('a.created_at', 'desc')

@@ -178,6 +178,7 @@ export function createCandidateReviewService(deps: {
         },
         // Applications older than the stage history (or seeded without one) are new.
         stage: row.current_stage ?? 'NEW',
+        ...(row.withdrawn ? { withdrawn: true } : {}),
         source: { kind: row.channel_kind, referral: row.referral_code ? { code: row.referral_code, referrerName: row.referrer_name ?? '' } : null },
         consent: { text: row.consent_text, givenAt: new Date(row.consent_given_at).toISOString() },
         formAnswers: steps.filter((step) => step.product === 'application-form').flatMap(formAnswers),

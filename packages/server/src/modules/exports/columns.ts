@@ -89,7 +89,7 @@ export const EXPORT_COLUMNS: Record<ExportCategory, readonly ExportColumn[]> = {
         return /^\d{1,15}$/.test(salary) ? Number(salary) : salary || null;
       },
     },
-    { key: 'drivingLicenses', width: 18, value: (row) => formList(row.form, 'drivingLicenses').join(', ') || null },
+    { key: 'drivingLicenses', width: 18, value: (row, context) => formList(row.form, 'drivingLicenses').map((code) => label('drivingLicense', code, context) ?? code).join(', ') || null },
     { key: 'workPermit', width: 12, value: (row, context) => label('yesNo', formText(row.form, 'hasWorkPermit'), context) },
     { key: 'cvFileName', width: 30, value: (row) => row.cv_name },
   ],

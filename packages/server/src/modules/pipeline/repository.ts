@@ -1,6 +1,7 @@
 import type { PipelineSort, PipelineSource } from '@rec/core/pipeline';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema';
+import { withdrawnSql } from '../withdrawal/withdrawn-sql';
 
 /** One application of an opening as the pipeline shows it. */
 export interface PipelineRow {
@@ -14,6 +15,8 @@ export interface PipelineRow {
   stage_since: Date;
   applied_at: Date;
   source: PipelineSource;
+  /** The candidate withdrew this application themselves. */
+  withdrawn: boolean;
 }
 
 export interface PipelineFilter {
@@ -34,7 +37,8 @@ export interface NewStageEvent {
   applicationId: string;
   stage: string;
   enteredAt: Date;
-  actorId: string;
+  /** Null: not a recruiter (the candidate's own withdrawal). */
+  actorId: string | null;
   reason: string | null;
 }
 
@@ -56,7 +60,8 @@ export function createPipelineRepository(db: Kysely<Database>) {
     return sql`(select a.id, a.candidate_id, a.language, a.created_at as applied_at,
         coalesce(a.form->>'firstName', '') as first_name, coalesce(a.form->>'lastName', '') as last_name, cand.email,
         coalesce(ap.current_stage, ${firstStage}) as stage, coalesce(ap.current_since, a.created_at) as stage_since,
-        case when a.form->>'source' = 'INDEED' then 'INDEED' when a.referral_code is not null then 'REFERRAL' else c.kind end as source
+        case when a.form->>'source' = 'INDEED' then 'INDEED' when a.referral_code is not null then 'REFERRAL' else c.kind end as source,
+        ${withdrawnSql('a.id')} as withdrawn
       from applications a
       join channels c on c.company_id = a.company_id and c.id = a.channel_id
       join postings p on p.company_id = c.company_id and p.id = c.posting_id
@@ -128,7 +133,7 @@ export function createPipelineRepository(db: Kysely<Database>) {
       const from = applicationsOf(companyId, openingId, filter.firstStage);
       const where = conditions(companyId, filter);
       const [items, count] = await Promise.all([
-        sql<PipelineRow>`select y.id, y.candidate_id, y.first_name, y.last_name, y.email, y.language, y.stage, y.stage_since, y.applied_at, y.source
+        sql<PipelineRow>`select y.id, y.candidate_id, y.first_name, y.last_name, y.email, y.language, y.stage, y.stage_since, y.applied_at, y.source, y.withdrawn
           from (select x.*, row_number() over (partition by x.stage order by ${orderOf(filter)}) as rank from ${from} x where ${where}) y
           where y.rank <= ${perStage} order by y.stage, y.rank`.execute(db),
         sql<{ n: number }>`select count(*)::int as n from ${from} x where ${where}`.execute(db),

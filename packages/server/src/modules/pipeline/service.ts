@@ -70,6 +70,7 @@ export function createPipelineService(deps: {
       source: row.source,
       language: row.language,
       steps,
+      ...(row.withdrawn ? { withdrawn: true } : {}),
     };
   }
 

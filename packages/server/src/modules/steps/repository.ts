@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { withdrawnSql } from '../withdrawal/withdrawn-sql';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -29,6 +30,9 @@ export interface CandidateApplicationRow {
 /** The current application, with its company's settings: the steps show the company's theme. */
 export interface CurrentApplicationRow extends CandidateApplicationRow {
   company_settings: Record<string, unknown>;
+  candidate_id: string;
+  /** The company's board in the application's language (else its oldest): the career site the last page links to. */
+  board_id: string | null;
 }
 
 const STEP_COLUMNS = ['id', 'company_id', 'application_id', 'position', 'product', 'config', 'status', 'progress', 'result'] as const;
@@ -110,14 +114,40 @@ export function createStepRepository(db: Kysely<Database>) {
       return row?.opening_id;
     },
 
+    /** The opening an application came through and its submitted form (a form step takes answers the form already gave). */
+    async applicationOrigin(companyId: string, applicationId: string): Promise<{ openingId: string; form: Record<string, unknown> } | undefined> {
+      const row = await db
+        .selectFrom('applications as a')
+        .innerJoin('channels as c', (join) => join.onRef('c.company_id', '=', 'a.company_id').onRef('c.id', '=', 'a.channel_id'))
+        .innerJoin('postings as p', (join) => join.onRef('p.company_id', '=', 'c.company_id').onRef('p.id', '=', 'c.posting_id'))
+        .select(['p.opening_id', 'a.form'])
+        .where('a.company_id', '=', companyId)
+        .where('a.id', '=', applicationId)
+        .executeTakeFirst();
+      return row ? { openingId: row.opening_id, form: row.form } : undefined;
+    },
+
     /** Creates the steps unless the application has them already (a retried submission, a second call). */
-    async insertSteps(companyId: string, applicationId: string, steps: Array<{ id: string; product: string; config: Json }>): Promise<void> {
+    async insertSteps(companyId: string, applicationId: string, steps: Array<{ id: string; product: string; config: Json; progress?: Json }>): Promise<void> {
       if (steps.length === 0) return;
       await db
         .insertInto('application_steps')
-        .values(steps.map((step, position) => ({ id: step.id, company_id: companyId, application_id: applicationId, position, product: step.product, config: step.config })))
+        .values(
+          steps.map((step, position) => ({ id: step.id, company_id: companyId, application_id: applicationId, position, product: step.product, config: step.config, ...(step.progress ? { progress: step.progress } : {}) })),
+        )
         .onConflict((oc) => oc.doNothing())
         .execute();
+    },
+
+    /** Whether the candidate withdrew the application (its steps stopped). */
+    async isWithdrawn(companyId: string, applicationId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('applications as a')
+        .select(sql<boolean>`${withdrawnSql('a.id')}`.as('withdrawn'))
+        .where('a.company_id', '=', companyId)
+        .where('a.id', '=', applicationId)
+        .executeTakeFirst();
+      return row?.withdrawn === true;
     },
 
     async listSteps(companyId: string, applicationId: string): Promise<StepRow[]> {
@@ -195,6 +225,8 @@ export function createStepRepository(db: Kysely<Database>) {
           'a.language',
           'co.name as company_name',
           'co.settings as company_settings',
+          'a.candidate_id',
+          sql<string | null>`(select b.id from boards b where b.company_id = a.company_id order by (b.language = a.language) desc, b.created_at, b.id limit 1)`.as('board_id'),
           sql<string>`to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('created_at'),
           sql<Array<{ language: string; title: string }> | null>`(select json_agg(json_build_object('language', pc.language, 'title', pc.title))
             from posting_contents pc where pc.company_id = ch.company_id and pc.posting_id = ch.posting_id)`.as('titles'),

@@ -9,6 +9,7 @@ import { HttpError } from '../../http/errors';
 import { declaredBytes, requireContentType, requireDeclaredSize, type UploadGuard } from '../../http/upload-guard';
 import { validateRequest } from '../../http/validation';
 import { type InterviewService, MAX_CHUNK_BYTES } from './interview';
+import type { WithdrawalService } from '../withdrawal/service';
 import type { StepAccess, StepService } from './service';
 
 const StepParamsSchema = v.object({ id: ObjectIdSchema });
@@ -40,6 +41,7 @@ export interface StepRoutesOptions {
   guard: UploadGuard;
   stepFiles: { freeBytes(): Promise<number | undefined> };
   interviews: { freeBytes(): Promise<number | undefined> };
+  withdrawal: WithdrawalService;
 }
 
 const MULTIPART = /^multipart\/form-data\b/i;
@@ -48,7 +50,7 @@ const OCTET_STREAM = /^application\/octet-stream\b/i;
 /** The rate-limit key of a caller: one application's token, or one applicant's session. */
 const credentialOf = (access: StepAccess) => (access.kind === 'token' ? `application:${access.companyId}:${access.applicationId}` : `applicant:${access.accountId}`);
 
-export const stepRoutes: FastifyPluginAsync<StepRoutesOptions> = async (app, { steps, interview, guard, stepFiles, interviews }) => {
+export const stepRoutes: FastifyPluginAsync<StepRoutesOptions> = async (app, { steps, interview, guard, stepFiles, interviews, withdrawal }) => {
   /** Who the upload guard admitted, so the handler does not look the token up again. */
   const admitted = new WeakMap<FastifyRequest, StepAccess>();
 
@@ -80,6 +82,7 @@ export const stepRoutes: FastifyPluginAsync<StepRoutesOptions> = async (app, { s
       .send();
   app.options('/v2/application-steps/*', preflight);
   app.options('/v2/applicants/application', preflight);
+  app.options('/v2/applicants/applications/:id/withdraw', preflight);
 
   app.get('/v2/application-steps/next', async (request) => steps.next(await accessOf(request)));
 
@@ -167,6 +170,10 @@ export const stepRoutes: FastifyPluginAsync<StepRoutesOptions> = async (app, { s
   );
 
   app.get('/v2/applicants/application', async (request) => steps.application(await accessOf(request)));
+  // "Withdraw this application": the signed-in candidate (any of theirs) or the steps token (its own).
+  app.post<{ Params: StepParams }>('/v2/applicants/applications/:id/withdraw', { preHandler: validateRequest({ params: { ...stepParams, errorKey: STEP_ERROR_KEYS.applicationNotFound } }) }, async (request) =>
+    withdrawal.withdraw(await accessOf(request), request.params.id),
+  );
   app.post(
     '/v2/applicants/login',
     { preHandler: [requireRole('applicant'), validateRequest({ body: { schema: v.object({ _applicantId: ObjectIdSchema }), errorKey: ERROR_KEYS.badRequest } })] },

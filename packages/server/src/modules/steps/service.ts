@@ -1,7 +1,11 @@
 import { ERROR_KEYS, type ErrorKey, type LocalizedText, toLocale } from '@rec/core';
 import {
+  answerFromApplication,
   type ApplicantApplication,
   type ApplicationStep,
+  type FormAnswer,
+  type FormQuestion,
+  openQuestions,
   type FileAnswer,
   ApplicationFormConfigSchema,
   canTransition,
@@ -46,7 +50,7 @@ export type StepAccess = { kind: 'applicant'; accountId: string; email: string }
 /** How long the embedded flow's bearer token lives: a sitting, not a day (the magic link is the way back later). */
 export const STEP_TOKEN_MINUTES = 120;
 
-type ApplicationRef = { companyId: string; applicationId: string };
+export type ApplicationRef = { companyId: string; applicationId: string };
 
 export type StepService = ReturnType<typeof createStepService>;
 
@@ -65,12 +69,38 @@ export function createStepService(deps: { repository: StepRepository; events: Ev
   }
 
   async function createSteps(companyId: string, applicationId: string): Promise<void> {
-    const process = await processFor(companyId, await repository.openingOfApplication(companyId, applicationId));
+    const origin = await repository.applicationOrigin(companyId, applicationId);
+    const process = await processFor(companyId, origin?.openingId);
     await repository.insertSteps(
       companyId,
       applicationId,
-      process.steps.map((step) => ({ id: newId(now()), product: step.product, config: step.config as Record<string, unknown> })),
+      process.steps.map((step) => ({
+        id: newId(now()),
+        product: step.product,
+        config: step.config as Record<string, unknown>,
+        ...(step.product === 'application-form' ? { progress: prefilledProgress(step.config.questions, origin?.form ?? {}) } : {}),
+      })),
     );
+  }
+
+  /**
+   * A step with nothing left to ask (no questions, or all answered by the apply form) is not a
+   * page: it is completed here, as DONE with the answers it has, and the flow moves on (issue 25).
+   */
+  async function skipEmptySteps(ref: ApplicationRef, rows: StepRow[]): Promise<void> {
+    for (const step of rows) {
+      if (step.status === 'DONE') continue;
+      if (step.product !== 'application-form') return;
+      const config = v.safeParse(ApplicationFormConfigSchema, step.config);
+      if (!config.success || openQuestions(config.output.questions, prefilledOf(step)).length) return;
+      try {
+        await finish(ref, step, rows, { progress: { ...step.progress, skipped: true } });
+      } catch (error) {
+        // Another request skipped it first: read again rather than fail the candidate's page.
+        if (!(error instanceof HttpError && error.statusCode === 409)) throw error;
+        step.status = 'DONE';
+      }
+    }
   }
 
   /** The application the request works on. An applicant's is the one chosen with login, else their newest. */
@@ -93,12 +123,15 @@ export function createStepService(deps: { repository: StepRepository; events: Ev
       await createSteps(ref.companyId, ref.applicationId);
       rows = await repository.listSteps(ref.companyId, ref.applicationId);
     }
+    await skipEmptySteps(ref, rows);
     return rows;
   }
 
   /** The candidate's own step; another candidate's (or another application's) is 404. */
   async function ownStep(access: StepAccess, stepId: string): Promise<{ ref: ApplicationRef; step: StepRow; rows: StepRow[] }> {
     const ref = await applicationOf(access);
+    // A withdrawn application's steps stopped: nothing moves any more.
+    if (await repository.isWithdrawn(ref.companyId, ref.applicationId)) throw new HttpError(409, STEP_ERROR_KEYS.withdrawn);
     const rows = await stepsOf(ref);
     const step = rows.find((row) => row.id === stepId);
     if (!step) throw notFound();
@@ -150,11 +183,25 @@ export function createStepService(deps: { repository: StepRepository; events: Ev
   return {
     createSteps,
 
-    /** GET /v2/application-steps/next: every step, and the current one (null when all are DONE). */
+    /** GET /v2/application-steps/next: every step, and the current one (null when all are DONE, or withdrawn). */
     async next(access: StepAccess): Promise<NextStepAnswer> {
-      const rows = await stepsOf(await applicationOf(access));
-      const steps = rows.map(toApplicationStep);
+      const ref = await applicationOf(access);
+      if (await repository.isWithdrawn(ref.companyId, ref.applicationId)) {
+        return { steps: (await repository.listSteps(ref.companyId, ref.applicationId)).map(toApplicationStep), step: null, withdrawn: true };
+      }
+      const steps = (await stepsOf(ref)).map(toApplicationStep);
       return { steps, step: steps.find((step) => step.stepConfig.status !== 'DONE') ?? null };
+    },
+
+    /** The application `applicationId` when the caller may act on it: the token's own, or one of the signed-in candidate's (else 404). */
+    async ownApplication(access: StepAccess, applicationId: string): Promise<ApplicationRef> {
+      if (access.kind === 'token') {
+        if (access.applicationId !== applicationId) throw new HttpError(404, STEP_ERROR_KEYS.applicationNotFound);
+        return { companyId: access.companyId, applicationId };
+      }
+      const row = await repository.applicationOfEmail(access.email, applicationId);
+      if (!row) throw new HttpError(404, STEP_ERROR_KEYS.applicationNotFound);
+      return { companyId: row.company_id, applicationId: row.id };
     },
 
     /**
@@ -170,18 +217,20 @@ export function createStepService(deps: { repository: StepRepository; events: Ev
         const config = v.parse(ApplicationFormConfigSchema, step.config);
         const parsed = v.safeParse(FormAnswersSchema, input.answers ?? {});
         if (!parsed.success) throw new HttpError(400, STEP_ERROR_KEYS.answers);
-        const problems = formAnswerProblems(config.questions, parsed.output);
+        // The questions the apply form answered are not asked again: their answers stay as prefilled.
+        const asked = openQuestions(config.questions, prefilledOf(step));
+        const problems = formAnswerProblems(asked, parsed.output);
         // A file answer must name a file this step stored for that very question.
         const stored = (step.progress.files ?? {}) as Record<string, { questionId: string }>;
-        for (const question of config.questions) {
+        for (const question of asked) {
           const answer = parsed.output[question.id];
           if (question.type === 'file' && answer && typeof answer === 'object' && !Array.isArray(answer) && stored[(answer as FileAnswer).fileId]?.questionId !== question.id) {
             problems[question.id] ??= STEP_ERROR_KEYS.answers;
           }
         }
         if (Object.keys(problems).length) throw new FieldsError(problems);
-        const known = new Set(config.questions.map((question) => question.id));
-        const answers = Object.fromEntries(Object.entries(parsed.output).filter(([id]) => known.has(id)));
+        const known = new Set(asked.map((question) => question.id));
+        const answers = { ...((step.progress.answers ?? {}) as Record<string, unknown>), ...Object.fromEntries(Object.entries(parsed.output).filter(([id]) => known.has(id))) };
         return finish(ref, step, rows, { progress: { ...step.progress, answers } });
       }
       if (step.product === 'interview') {
@@ -303,6 +352,8 @@ export function createStepService(deps: { repository: StepRepository; events: Ev
         offerTitle: titlesOf(row),
         companyName: row.company_name,
         theme: companyTheme(row.company_settings),
+        candidateId: row.candidate_id,
+        careerSiteUrl: row.board_id ? `/board/${row.board_id}?${new URLSearchParams({ language: toLocale(row.language) ?? 'en' })}` : null,
         applications: others.map((other) => ({ _id: other.id, offerTitle: titlesOf(other), companyName: other.company_name, createdAt: other.created_at })),
       };
     },
@@ -385,6 +436,21 @@ function processProblem(issues: readonly { message: string }[]): ErrorKey {
   return own ?? ERROR_KEYS.badRequest;
 }
 
+/** The answers the application form already gave to a form step's questions, and which ones those are. */
+function prefilledProgress(questions: readonly FormQuestion[], form: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const answers: Record<string, FormAnswer> = {};
+  for (const question of questions) {
+    const answer = answerFromApplication(question, form);
+    if (answer !== undefined) answers[question.id] = answer;
+  }
+  const prefilled = Object.keys(answers);
+  return prefilled.length ? { answers, prefilled } : {};
+}
+
+function prefilledOf(step: StepRow): string[] {
+  return Array.isArray(step.progress.prefilled) ? (step.progress.prefilled as unknown[]).filter((id): id is string => typeof id === 'string') : [];
+}
+
 function titlesOf(row: CandidateApplicationRow): LocalizedText {
   const text: LocalizedText = {};
   for (const { language, title } of row.titles ?? []) {
@@ -399,13 +465,15 @@ function toApplicationStep(row: StepRow): ApplicationStep {
   const progress: Record<string, unknown> = {};
   if (row.product === 'interview') progress.answered = row.progress.answered ?? {};
   if (row.product === 'application-form' && row.progress.answers) progress.answers = row.progress.answers;
+  // The candidate's page shows only what is still asked; the recruiter's view keeps every question.
+  const config = row.product === 'application-form' ? { ...(row.config as Record<string, unknown>), questions: openQuestions((row.config.questions ?? []) as FormQuestion[], prefilledOf(row)) } : row.config;
   if (typeof row.progress.startedAt === 'string') progress.startedAt = row.progress.startedAt;
   return {
     _id: row.id,
     product: row.product as ApplicationStep['product'],
     position: row.position,
     stepConfig: { status: row.status as StepStatus },
-    config: row.config as ApplicationStep['config'],
+    config: config as ApplicationStep['config'],
     progress,
   };
 }

@@ -79,19 +79,95 @@ describeEachBackend('the applicant step flow', (context) => {
   const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
     context.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
 
-  it('gives a new application the default process: the application form alone, PENDING', async () => {
-    const { token } = await apply();
+  it('skips a form step with nothing to ask: the default process is DONE at once, without answers, and the flow is finished', async () => {
+    const seen: DomainEvent[] = [];
+    const stop = context.app.events.on('APPLICATION_STEP_FINISHED', (event) => void seen.push(event));
+    const { applicationId, token } = await apply();
     const response = await call(token, 'GET', '/v2/application-steps/next');
     assert.equal(response.statusCode, 200, response.body);
     const { steps, step } = response.json();
     assert.deepEqual(
       steps.map((s: { product: string; stepConfig: { status: string } }) => [s.product, s.stepConfig.status]),
-      [['application-form', 'PENDING']],
+      [['application-form', 'DONE']],
     );
-    assert.equal(step._id, steps[0]._id);
-    const done = await call(token, 'POST', `/v2/application-steps/${step._id}/complete`, { answers: {} });
-    assert.deepEqual(done.json(), { finished: true });
+    assert.equal(step, null, 'no "there are no extra questions" page: nothing is left to show');
+    const row = await context.db.selectFrom('application_steps').select(['status', 'progress']).where('application_id', '=', applicationId).executeTakeFirstOrThrow();
+    assert.equal(row.status, 'DONE');
+    assert.equal((row.progress as { answers?: unknown }).answers, undefined);
+    const finished = seen.filter((event) => event.applicationId === applicationId);
+    assert.deepEqual(
+      finished.map((event) => [event.type, event.type === 'APPLICATION_STEP_FINISHED' ? event.finished : null]),
+      [['APPLICATION_STEP_FINISHED', true]],
+    );
+    // A second look finds it done, without a second event.
     assert.equal((await call(token, 'GET', '/v2/application-steps/next')).json().step, null);
+    assert.equal(seen.filter((event) => event.applicationId === applicationId).length, 1);
+    stop();
+  });
+
+  it('does not ask again what the apply form answered: a linked question is prefilled, the rest is asked, and a step left empty is skipped', async () => {
+    const owner = await sessionOf(DEMO_ACCOUNTS.owner.id);
+    const opening = await openingOfSample();
+    const patch = await context.app.inject({ method: 'PATCH', url: `/v2/jobs/${opening}`, headers: { cookie: owner, origin: ORIGIN }, payload: { applyForm: { drivingLicenses: 'optional' } } });
+    assert.equal(patch.statusCode, 200, patch.body);
+    const licence = { id: 'licence', type: 'yesNo', label: { en: 'Do you hold a driving licence?' }, required: true, applyField: 'drivingLicenses' };
+    const shift = FORM_STEP.config.questions[1];
+    await setProcess([{ product: 'application-form', config: { questions: [licence, shift] } }, SHAPE_STEP]);
+    const applyWith = async (drivingLicenses: string[]) => {
+      const cv = await uploadCv(context.app);
+      const response = await context.app.inject({
+        method: 'POST',
+        url: `/v2/offers/channel/${DEMO.sampleChannelId}/applications`,
+        payload: { submissionId: `licence-${run}-${++counter}-${Date.now()}`, firstName: 'Lea', lastName: 'Roth', email: `licence.${run}.${counter}@example.org`, cv: { url: cv.url, name: cv.name }, drivingLicenses, gdprConsent: true },
+      });
+      assert.equal(response.statusCode, 201, response.body);
+      return response.json().stepsToken as string;
+    };
+
+    const token = await applyWith(['none']);
+    const { step } = (await call(token, 'GET', '/v2/application-steps/next')).json();
+    assert.deepEqual(
+      step.config.questions.map((question: { id: string }) => question.id),
+      ['shift'],
+      'the licence question is not shown again',
+    );
+    const done = await call(token, 'POST', `/v2/application-steps/${step._id}/complete`, { answers: { shift: 'day', licence: 'yes' } });
+    assert.equal(done.statusCode, 200, done.body);
+    const row = await context.db.selectFrom('application_steps').select('progress').where('id', '=', step._id).executeTakeFirstOrThrow();
+    assert.deepEqual((row.progress as { answers: unknown }).answers, { licence: 'no', shift: 'day' }, 'the apply form\'s answer stands');
+
+    // Without an answer in the apply form, the question is asked.
+    const asked = (await call(await applyWith([]), 'GET', '/v2/application-steps/next')).json().step;
+    assert.deepEqual(
+      asked.config.questions.map((question: { id: string }) => question.id),
+      ['licence', 'shift'],
+    );
+
+    // Every question answered by the apply form: the step is skipped and the assessment is next.
+    await setProcess([{ product: 'application-form', config: { questions: [licence] } }, SHAPE_STEP]);
+    const skipped = (await call(await applyWith(['B']), 'GET', '/v2/application-steps/next')).json();
+    assert.deepEqual(
+      skipped.steps.map((s: { stepConfig: { status: string } }) => s.stepConfig.status),
+      ['DONE', 'PENDING'],
+    );
+    assert.equal(skipped.step.product, 'shape');
+    await context.app.inject({ method: 'PATCH', url: `/v2/jobs/${opening}`, headers: { cookie: owner, origin: ORIGIN }, payload: { applyForm: { drivingLicenses: 'hidden' } } });
+  });
+
+  it('refuses "none" beside a licence in the apply form', async () => {
+    const owner = await sessionOf(DEMO_ACCOUNTS.owner.id);
+    const opening = await openingOfSample();
+    const form = (drivingLicenses: string) => context.app.inject({ method: 'PATCH', url: `/v2/jobs/${opening}`, headers: { cookie: owner, origin: ORIGIN }, payload: { applyForm: { drivingLicenses } } });
+    assert.equal((await form('required')).statusCode, 200);
+    const cv = await uploadCv(context.app);
+    const response = await context.app.inject({
+      method: 'POST',
+      url: `/v2/offers/channel/${DEMO.sampleChannelId}/applications`,
+      payload: { submissionId: `none-${run}-${Date.now()}`, firstName: 'Lea', lastName: 'Roth', email: `none.${run}@example.org`, cv: { url: cv.url, name: cv.name }, drivingLicenses: ['none', 'B'], gdprConsent: true },
+    });
+    assert.equal(response.statusCode, 400);
+    assert.equal(response.json().fields.drivingLicenses, 'errors.not_one_of');
+    await form('hidden');
   });
 
   it('lets owners set an opening process; refuses bad ones, viewers and other companies', async () => {
