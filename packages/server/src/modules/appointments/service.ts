@@ -103,11 +103,11 @@ export function createAppointmentService(deps: AppointmentServiceDeps) {
     };
     const booked = method === 'REQUEST';
     background.run(log, async () => {
-      await mailer.send(renderPortalMail(booked ? 'appointmentBooked' : 'appointmentCancelled', row.language, row.candidate_email, candidateValues, attachment));
+      await mailer.send(renderPortalMail(booked ? 'appointmentBooked' : 'appointmentCancelled', row.language, { to: row.candidate_email, companyId: row.company_id }, candidateValues, attachment));
       if (row.recruiter_email) {
         const recruiterLanguage = (row.recruiter_settings as { language?: string } | null)?.language;
         const recruiterValues = { ...candidateValues, when: formatMoment(start, recruiterLanguage, 'UTC') };
-        await mailer.send(renderPortalMail(booked ? 'recruiterBooked' : 'recruiterCancelled', recruiterLanguage, row.recruiter_email, recruiterValues, attachment));
+        await mailer.send(renderPortalMail(booked ? 'recruiterBooked' : 'recruiterCancelled', recruiterLanguage, { to: row.recruiter_email, companyId: row.company_id }, recruiterValues, attachment));
       }
     });
   }
@@ -141,15 +141,12 @@ export function createAppointmentService(deps: AppointmentServiceDeps) {
       const link = `${publicUrl}/applicant/appointments/${token}`;
       background.run(log, () =>
         mailer.send(
-          {
-            ...renderCandidateMail('appointmentInvitation', application.language, candidate.email, {
-              candidateName: candidateNameOf(candidate),
-              openingTitle: application.opening_title,
-              companyName: candidate.company_name,
-              link,
-            }),
-            companyId,
-          },
+          renderCandidateMail('appointmentInvitation', application.language, { to: candidate.email, companyId }, {
+            candidateName: candidateNameOf(candidate),
+            openingTitle: application.opening_title,
+            companyName: candidate.company_name,
+            link,
+          }),
         ),
       );
       return { _id: id };

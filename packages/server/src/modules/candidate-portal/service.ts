@@ -216,7 +216,7 @@ export function createPortalService(deps: PortalServiceDeps) {
       const created = now();
       await repository.insertRemovalToken({ token_hash: tokenHash(token), company_id: row.company_id, candidate_id: row.id, created_at: created, expires_at: addMs(created, REMOVAL_LINK_DAYS * DAY) });
       const link = `${publicUrl}/applicant/removeData/${token}/${row.company_slug}`;
-      background.run(log, () => mailer.send(renderPortalMail('removalLink', row.language ?? undefined, row.email, { companyName: row.company_name, link, days: REMOVAL_LINK_DAYS })));
+      background.run(log, () => mailer.send(renderPortalMail('removalLink', row.language ?? undefined, { to: row.email, companyId: row.company_id }, { companyName: row.company_name, link, days: REMOVAL_LINK_DAYS })));
     },
 
     /** The removal link: removes once, audits counts only, confirms by mail; an unknown, used or expired link is a 404. */
@@ -253,7 +253,7 @@ export function createPortalService(deps: PortalServiceDeps) {
         openingId: null,
         details: { applications: result.done.applications, files: result.done.files, via: 'removalLink' },
       });
-      background.run(log, () => mailer.send(renderPortalMail('removalDone', result.language ?? undefined, result.email, { companyName: result.company_name })));
+      background.run(log, () => mailer.send(renderPortalMail('removalDone', result.language ?? undefined, { to: result.email, companyId: result.company_id }, { companyName: result.company_name })));
       return { redirectTo: '/applicant/message?messageKey=dataRemoved' };
     },
 
@@ -294,10 +294,7 @@ export function createPortalService(deps: PortalServiceDeps) {
       const extra = [requestKindText(body.kind, language), body.message].filter(Boolean).join('\n\n');
       background.run(log, () =>
         mailer.send(
-          {
-            ...renderCandidateMail('pendingRequest', language, row.email, { candidateName: candidateNameOf(row), openingTitle: application.opening_title, companyName: row.company_name, link }, extra),
-            companyId,
-          },
+          renderCandidateMail('pendingRequest', language, { to: row.email, companyId }, { candidateName: candidateNameOf(row), openingTitle: application.opening_title, companyName: row.company_name, link }, extra),
         ),
       );
       return { _id: id };
