@@ -1,7 +1,7 @@
 import { acceptAttribute, CV_EXTENSIONS } from '@rec/core/files';
 import { APPLICATION_FIELDS, type ApplicationFieldDefinition } from '@rec/core/application';
 import { applyFormOf, fieldLevel } from '@rec/core/apply-form';
-import { FORM_COLUMN_DEFAULT, FORM_COLUMNS_MD, type Locale, type Offer, UPLOAD } from '@rec/core';
+import { FORM_COLUMN_DEFAULT, FORM_COLUMNS_MD, type Locale, type Offer, pickPrivacyNotice, UPLOAD } from '@rec/core';
 import type { Translate } from '@rec/i18n/widgets';
 import { type ApplicationForm, createApplicationForm, type FieldMessage, type FileField } from '@rec/stores/application-form';
 import { useStore } from '@rec/ui';
@@ -30,6 +30,15 @@ function span(field: ApplicationFieldDefinition): number {
   return (FORM_COLUMNS_MD as Record<string, number>)[field.column ?? field.name] ?? FORM_COLUMN_DEFAULT;
 }
 
+/** A language's name in the page's language ("Englisch" on a German page). */
+function languageName(language: Locale, locale: Locale): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'language' }).of(language) ?? language;
+  } catch {
+    return language;
+  }
+}
+
 function message(t: Translate, error: FieldMessage | undefined): string {
   return error ? t(error.key, error.params) : '';
 }
@@ -37,8 +46,21 @@ function message(t: Translate, error: FieldMessage | undefined): string {
 /** The application form of spec §3 with the fields the opening asks (lazy chunk of <rec-offer>). */
 export function ApplyForm({ offer, companyId, locale, t, baseURL, referralCode, agentEmail, autoFocus, form: given }: ApplyFormProps) {
   const config = applyFormOf(offer.applyForm);
+  // The notice in the page's language, else the offer's, else the company's default: the form says which it showed.
+  const notice = pickPrivacyNotice(offer.company?.privacyNotices ?? [], [locale, offer.language]);
   const form = useMemo(
-    () => given ?? createApplicationForm({ channelId: offer.channelId, companyId, baseURL, locale, companyReferralCode: referralCode, agentEmail, applyForm: config }),
+    () =>
+      given ??
+      createApplicationForm({
+        channelId: offer.channelId,
+        companyId,
+        baseURL,
+        locale,
+        companyReferralCode: referralCode,
+        agentEmail,
+        applyForm: config,
+        privacyNotice: notice ? { language: notice.language, version: notice.version } : undefined,
+      }),
     // The configuration is the offer's: a new offer object brings a new one.
     [given, offer, companyId, baseURL, locale, referralCode, agentEmail],
   );
@@ -232,8 +254,11 @@ export function ApplyForm({ offer, companyId, locale, t, baseURL, referralCode, 
         {fieldLevel(config, 'cv') === 'hidden' ? null : <div className="field span-12">{fileInput('cv', 'apply.cv', 'apply.cvHint')}</div>}
         <div className="field span-12 consent">
           <p className="privacy-title">{t('apply.privacyTitle')}</p>
-          <p id="rec-apply-privacy" className="privacy-text">
-            {offer.company?.privacyText || t('apply.defaultPrivacy')}
+          {notice && notice.language !== locale ? (
+            <p className="field-hint privacy-language">{t('apply.privacyLanguage', { language: languageName(notice.language, locale) })}</p>
+          ) : null}
+          <p id="rec-apply-privacy" className="privacy-text" lang={notice?.language}>
+            {notice?.text}
           </p>
           <label className="checkbox">
             <input

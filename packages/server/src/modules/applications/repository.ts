@@ -1,4 +1,4 @@
-import { companySettingsOf } from '@rec/core';
+import { companySettingsOf, type PrivacyNotice } from '@rec/core';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { newId } from '../../db/ids';
 import type { Database } from '../../db/schema';
@@ -16,7 +16,8 @@ export interface NewApplication {
   referralCode: string | null;
   form: Record<string, unknown>;
   consentGivenAt: Date;
-  consentText: string;
+  /** The privacy notice the form showed: its exact text, language and version. */
+  consent: PrivacyNotice;
 }
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -98,7 +99,9 @@ export function applicationQueries(db: Db) {
           referral_code: application.referralCode,
           form: application.form,
           consent_given_at: application.consentGivenAt,
-          consent_text: application.consentText,
+          consent_text: application.consent.text,
+          consent_language: application.consent.language,
+          consent_version: application.consent.version,
         })
         .onConflict((oc) => oc.columns(['company_id', 'channel_id', 'submission_id']).doNothing())
         .returning('id')

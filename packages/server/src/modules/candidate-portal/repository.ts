@@ -28,6 +28,8 @@ export interface PortalApplicationRow {
   form: Record<string, unknown>;
   consent_given_at: Date;
   consent_text: string;
+  consent_language: string | null;
+  consent_version: string | null;
   cv_upload_id: string | null;
   cover_letter_upload_id: string | null;
   opening_title: string;
@@ -104,6 +106,8 @@ export function createPortalRepository(db: Kysely<Database>) {
           'a.form',
           'a.consent_given_at',
           'a.consent_text',
+          'a.consent_language',
+          'a.consent_version',
           'a.cv_upload_id',
           'a.cover_letter_upload_id',
           'o.title as opening_title',

@@ -192,6 +192,8 @@ export function createPortalService(deps: PortalServiceDeps) {
           form: application.form,
           consentGivenAt: new Date(application.consent_given_at).toISOString(),
           consentText: application.consent_text,
+          consentLanguage: application.consent_language,
+          consentVersion: application.consent_version,
           cv: fileOf(application.id, 'cv', application.cv_upload_id),
           coverLetter: fileOf(application.id, 'cover-letter', application.cover_letter_upload_id),
           steps: steps.filter((step) => step.application_id === application.id).map(({ application_id: _id, ...step }) => step),
