@@ -39,6 +39,8 @@ export const ERROR_KEYS = {
   postingNotFound: 'posting.notFound',
   /** A CLOSED posting, or a posting of an ARCHIVED opening, cannot be edited. */
   postingNotEditable: 'posting.notEditable',
+  /** Publishing in a language the company wrote no privacy notice in needs `confirmMissingPrivacyNotice` (issue 25). */
+  postingPrivacyNoticeMissing: 'posting.privacyNoticeMissing',
   fileNotFound: 'file.notFound',
   uploadStorageFull: 'upload.storageFull',
   /** An Idempotency-Key (or submission id) already used on this offer with another form. */

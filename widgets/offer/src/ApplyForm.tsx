@@ -1,7 +1,7 @@
 import { acceptAttribute, CV_EXTENSIONS } from '@rec/core/files';
 import { APPLICATION_FIELDS, type ApplicationFieldDefinition } from '@rec/core/application';
 import { applyFormOf, fieldLevel } from '@rec/core/apply-form';
-import { FORM_COLUMN_DEFAULT, FORM_COLUMNS_MD, type Locale, type Offer, pickPrivacyNotice, UPLOAD } from '@rec/core';
+import { FORM_COLUMN_DEFAULT, FORM_COLUMNS_MD, type Locale, languageName, type Offer, pickPrivacyNotice, UPLOAD } from '@rec/core';
 import type { Translate } from '@rec/i18n/widgets';
 import { type ApplicationForm, createApplicationForm, type FieldMessage, type FileField } from '@rec/stores/application-form';
 import { useStore } from '@rec/ui';
@@ -28,15 +28,6 @@ const idOf = (field: string) => `rec-apply-${field}`;
 
 function span(field: ApplicationFieldDefinition): number {
   return (FORM_COLUMNS_MD as Record<string, number>)[field.column ?? field.name] ?? FORM_COLUMN_DEFAULT;
-}
-
-/** A language's name in the page's language ("Englisch" on a German page). */
-function languageName(language: Locale, locale: Locale): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: 'language' }).of(language) ?? language;
-  } catch {
-    return language;
-  }
 }
 
 function message(t: Translate, error: FieldMessage | undefined): string {

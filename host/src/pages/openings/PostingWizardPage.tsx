@@ -1,7 +1,7 @@
 import { createPosting, fetchPostings, isApiError, POSTING_CHANNEL_KINDS, type PostingChannelKind, type PostingInput, type PostingResource, updatePosting } from '@rec/api-client';
-import { LOCALES, PERMISSIONS } from '@rec/core';
+import { isLocale, LOCALES, PERMISSIONS, pickPrivacyNotice, toLocale } from '@rec/core';
 import { type Rule, validateForm } from '@rec/core/form-rules';
-import { $opening, can, loadOpening, showErrorToast, showToast } from '@rec/stores';
+import { $company, $opening, can, loadOpening, showErrorToast, showToast } from '@rec/stores';
 import { Button, Loading, TextField } from '@rec/ui';
 import { atom } from 'nanostores';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
@@ -71,6 +71,21 @@ export function postingInput(values: PostingValues): PostingInput {
   return { language: values.language, contents, channels: values.channels, ...(salary !== undefined ? { salary } : {}) };
 }
 
+/**
+ * The posting's languages the company wrote no privacy notice in, and the notice candidates there
+ * consent under instead (the apply form's rule: the posting's own language, else the company's
+ * first); `needsConfirm` when one of them is new (already published ones were confirmed before).
+ */
+export function missingNotices(values: PostingValues, saved: readonly string[], noticeLanguages: readonly string[] | undefined) {
+  if (!noticeLanguages) return { missing: [], fallback: undefined, needsConfirm: false };
+  const missing = values.languages.filter((language) => !noticeLanguages.includes(language));
+  const fallback = pickPrivacyNotice(
+    noticeLanguages.filter(isLocale).map((language) => ({ language })),
+    [toLocale(values.language)],
+  )?.language;
+  return { missing, fallback, needsConfirm: missing.some((language) => !saved.includes(language)) };
+}
+
 export function valuesOfPosting(posting: PostingResource): PostingValues {
   // The own language first, then the others in the order of LOCALES.
   const languages = [posting.language, ...LOCALES.filter((code) => code !== posting.language && posting.contents[code])];
@@ -98,7 +113,10 @@ interface Props {
 export function PostingWizardPage({ openingId, postingId, slug }: Props) {
   const t = useT();
   const opening = useStore($opening);
+  const company = useStore($company);
   const draft = useStore($postingDraft);
+  const [noticeConfirmed, setNoticeConfirmed] = useState(false);
+  const [noticeError, setNoticeError] = useState(false);
   const id = useId();
   const ruleText = useRuleText();
   const key = `${openingId}:${postingId ?? 'new'}`;
@@ -227,11 +245,19 @@ export function PostingWizardPage({ openingId, postingId, slug }: Props) {
     navigate(`${base}/review`);
   }
 
+  const notices = missingNotices(values, draft.saved, company?.settings?.privacyNoticeLanguages);
+
   async function save() {
+    if (notices.needsConfirm && !noticeConfirmed) {
+      setNoticeError(true);
+      document.getElementById(`${id}-notice-confirm`)?.focus();
+      return;
+    }
     setSaving(true);
     try {
-      if (postingId) await updatePosting(api, openingId, postingId, postingInput(values));
-      else await createPosting(api, openingId, postingInput(values));
+      const input = { ...postingInput(values), ...(noticeConfirmed ? { confirmMissingPrivacyNotice: true } : {}) };
+      if (postingId) await updatePosting(api, openingId, postingId, input);
+      else await createPosting(api, openingId, input);
       done.current = true;
       $postingDraft.set(null);
       // Where the opening is visible may have changed (a new channel).
@@ -430,6 +456,40 @@ export function PostingWizardPage({ openingId, postingId, slug }: Props) {
               </section>
             );
           })}
+          {notices.missing.length ? (
+            <section className="rec-message" aria-labelledby={`${id}-notice-title`}>
+              <h3 id={`${id}-notice-title`}>{t('openings.posting.noticeMissingTitle', { languages: notices.missing.map((code) => languageName(code, locale)).join(', ') })}</h3>
+              <p>
+                {notices.fallback
+                  ? t('openings.posting.noticeMissingText', { fallback: languageName(notices.fallback, locale) })
+                  : t('openings.posting.noticeMissingNone')}{' '}
+                <a href="/recruiter/settings_new/mycompany">{t('openings.posting.noticeSettingsLink')}</a>
+              </p>
+              {notices.needsConfirm ? (
+                <>
+                  <div className="checkbox">
+                    <input
+                      type="checkbox"
+                      id={`${id}-notice-confirm`}
+                      checked={noticeConfirmed}
+                      aria-invalid={noticeError || undefined}
+                      aria-describedby={noticeError ? `${id}-notice-error` : undefined}
+                      onChange={(event) => {
+                        setNoticeConfirmed(event.target.checked);
+                        setNoticeError(false);
+                      }}
+                    />
+                    <label htmlFor={`${id}-notice-confirm`}>{t('openings.posting.noticeConfirm')}</label>
+                  </div>
+                  {noticeError ? (
+                    <p id={`${id}-notice-error`} className="rec-field-error" role="alert">
+                      {t('openings.posting.noticeConfirmRequired')}
+                    </p>
+                  ) : null}
+                </>
+              ) : null}
+            </section>
+          ) : null}
           <div className="form-actions">
             <a className="rec-button rec-button-secondary" href={`${base}/channels`}>
               {t('openings.wizard.back')}
