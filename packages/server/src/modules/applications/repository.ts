@@ -2,6 +2,7 @@ import { companySettingsOf, type PrivacyNotice } from '@rec/core';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { newId } from '../../db/ids';
 import type { Database } from '../../db/schema';
+import { candidateTitles } from './candidate-title';
 
 export interface NewApplication {
   id: string;
@@ -68,6 +69,11 @@ export function applicationQueries(db: Db) {
       const company = await db.selectFrom('companies').select('settings').where('id', '=', companyId).executeTakeFirst();
       const first = companySettingsOf(company?.settings as Record<string, unknown> | undefined).stages[0]?.id ?? 'NEW';
       await db.insertInto('application_stage_events').values({ id: newId(), company_id: companyId, application_id: applicationId, stage: first, entered_at: sql`now()` }).execute();
+    },
+
+    /** The job title the candidate of this application reads (its confirmation mail). */
+    async candidateTitle(companyId: string, applicationId: string): Promise<string | undefined> {
+      return (await candidateTitles(db, companyId, [applicationId])).get(applicationId);
     },
 
     /** The opening an application through this channel belongs to. */

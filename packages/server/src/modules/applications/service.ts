@@ -137,7 +137,7 @@ export function createApplicationService(deps: {
           firstName: submission.firstName.trim(),
           lastName: submission.lastName.trim(),
           language,
-          offerTitle: pickText(offer.information.title, language, offer.language),
+          offerTitle: (await repository.candidateTitle(companyId, result.applicationId)) ?? pickText(offer.information.title, language, offer.language),
           offerUrl: offer.url.canonical,
         };
         // The application is saved: a mail failure must not turn it into an error for the candidate.

@@ -1,3 +1,4 @@
+import { candidateTitleOf } from '../applications/candidate-title';
 import { type Kysely, sql } from 'kysely';
 import type { Insertable } from 'kysely';
 import type { CandidateRequestsTable, Database } from '../../db/schema';
@@ -32,7 +33,8 @@ export interface PortalApplicationRow {
   consent_version: string | null;
   cv_upload_id: string | null;
   cover_letter_upload_id: string | null;
-  opening_title: string;
+  /** The posting's title in the application's language (candidateTitleOf), never the opening's internal one. */
+  job_title: string;
   current_stage: string | null;
   steps_total: number;
   steps_open: number;
@@ -110,7 +112,7 @@ export function createPortalRepository(db: Kysely<Database>) {
           'a.consent_version',
           'a.cv_upload_id',
           'a.cover_letter_upload_id',
-          'o.title as opening_title',
+          candidateTitleOf('a').as('job_title'),
           'ap.current_stage',
           sql<number>`(select count(*)::int from application_steps s where s.company_id = a.company_id and s.application_id = a.id)`.as('steps_total'),
           sql<number>`(select count(*)::int from application_steps s where s.company_id = a.company_id and s.application_id = a.id and s.status <> 'DONE')`.as('steps_open'),
@@ -175,7 +177,7 @@ export function createPortalRepository(db: Kysely<Database>) {
             ]),
           ]),
         )
-        .select(['r.id', 'r.kind', 'r.message', 'r.application_id', 'r.created_at', 'o.title as opening_title'])
+        .select(['r.id', 'r.kind', 'r.message', 'r.application_id', 'r.created_at', candidateTitleOf('a').as('job_title')])
         .orderBy('r.created_at', 'desc')
         .execute();
     },

@@ -93,7 +93,7 @@ export function createPortalService(deps: PortalServiceDeps) {
   function applicationOf(row: CandidateRow, application: PortalApplicationRow): CandidateApplication {
     return {
       _id: application.id,
-      openingTitle: application.opening_title,
+      openingTitle: application.job_title,
       companyName: row.company_name,
       appliedAt: new Date(application.created_at).toISOString(),
       status: candidateStatusOf(application, row.company_settings),
@@ -145,7 +145,7 @@ export function createPortalService(deps: PortalServiceDeps) {
         kind: request.kind,
         message: request.message,
         applicationId: request.application_id,
-        openingTitle: request.opening_title,
+        openingTitle: request.job_title,
         createdAt: new Date(request.created_at).toISOString(),
       }));
     },
@@ -296,7 +296,7 @@ export function createPortalService(deps: PortalServiceDeps) {
       const extra = [requestKindText(body.kind, language), body.message].filter(Boolean).join('\n\n');
       background.run(log, () =>
         mailer.send(
-          renderCandidateMail('pendingRequest', language, { to: row.email, companyId }, { candidateName: candidateNameOf(row), openingTitle: application.opening_title, companyName: row.company_name, link }, extra),
+          renderCandidateMail('pendingRequest', language, { to: row.email, companyId }, { candidateName: candidateNameOf(row), openingTitle: application.job_title, companyName: row.company_name, link }, extra),
         ),
       );
       return { _id: id };
