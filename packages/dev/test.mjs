@@ -1,5 +1,5 @@
 // `npm test`: every check CI runs, in order, failing fast.
-//   1. type check (tsc -b over the project references)   2. lint (biome, zero warnings)
+//   1. type check (tsc -b over the project references)   2. lint (biome, zero warnings; knip: dependencies declared = imported)
 //   3. node test runner (packages, server on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set)
 //   4. build + size budgets   5. Storybook build + its smoke check (stories in Chromium, axe)
 //   6. web-test-runner (widgets in Chromium)   7. Playwright end to end
@@ -80,6 +80,7 @@ const browserEnv = { CHROME_PATH: chromium };
 
 await run('type check (tsc -b)', bin('tsc'), ['-b']);
 await run('lint (biome)', bin('biome'), ['check', '--error-on-warnings', '.']);
+await run('dependencies (knip: every declared one imported, every import declared)', bin('knip'), ['--dependencies', '--no-progress']);
 const files = nodeTestFiles(root).map((file) => relative(root, file));
 await run(
   `node test runner (${files.length} files${process.env.TEST_DATABASE_URL ? ', PGlite + PostgreSQL' : ', PGlite'})`,

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { APPLICATION_FIELDS, type ApplicationFieldName, COVER_LETTER_MAX, DRIVING_LICENSES, WORK_PERMIT_ANSWERS } from './application';
 import { REFERRAL_CODE } from './ids';
-import { LocaleSchema } from './entities';
+import { LocaleSchema } from './localized-text';
 import { firstFailingRule, type Rule, ruleMessage } from './form-rules';
 import { ObjectIdSchema } from './ids';
 import { hasControlCharacters } from './plain-text';

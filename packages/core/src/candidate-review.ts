@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { LocalizedText } from './entities';
+import type { LocalizedText } from './localized-text';
 import { ObjectIdSchema } from './ids';
 import type { ApplicantResource } from './openings';
 

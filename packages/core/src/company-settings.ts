@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { LOCALES, type Locale } from './constants';
-import { LocaleSchema } from './entities';
+import { LocaleSchema } from './localized-text';
 import { DEFAULT_RETENTION_DAYS } from './openings';
 
 /**

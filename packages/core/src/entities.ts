@@ -1,16 +1,10 @@
 import * as v from 'valibot';
 import { APPLY_FIELD_LEVELS } from './apply-form';
-import { LOCALES } from './constants';
 import { ContractTypeSchema } from './contract-types';
 import { ObjectIdSchema } from './ids';
+import { LocaleSchema, LocalizedTextSchema } from './localized-text';
 import { PrivacyNoticeSchema } from './privacy-notice';
 import type { Theme } from './theme';
-
-export const LocaleSchema = v.picklist(LOCALES);
-
-/** Text per language; a language may be missing. */
-export const LocalizedTextSchema = v.record(LocaleSchema, v.optional(v.string()));
-export type LocalizedText = Partial<Record<(typeof LOCALES)[number], string>>;
 
 export const OfferInformationSchema = v.object({
   title: LocalizedTextSchema,

@@ -1,4 +1,3 @@
-import type { StepErrorKey } from './steps';
 /**
  * Error keys carried by API errors and shown through i18next (`errors.*` / feature keys).
  * The server answers `{ statusCode, error: <key> }`; clients translate the key.
@@ -94,6 +93,29 @@ export const ERROR_KEYS = {
   talentPoolNotFound: 'talentPools.errors.notFound',
   talentPoolNameTaken: 'talentPools.errors.nameTaken',
 } as const;
+
+/** Error keys of the step flow (translated under "steps" in every locale). */
+export const STEP_ERROR_KEYS = {
+  notFound: 'steps.errors.notFound',
+  invalidTransition: 'steps.errors.invalidTransition',
+  answers: 'steps.errors.answers',
+  notFinished: 'steps.errors.notFinished',
+  permissionRequired: 'steps.errors.permissionRequired',
+  applicationNotFound: 'steps.errors.applicationNotFound',
+  badVideo: 'steps.errors.badVideo',
+  uploadOffset: 'steps.errors.uploadOffset',
+  retakesUsed: 'steps.errors.retakesUsed',
+  processEmpty: 'steps.errors.processEmpty',
+  processTooLong: 'steps.errors.processTooLong',
+  productTwice: 'steps.errors.productTwice',
+  duplicateQuestion: 'steps.errors.duplicateQuestion',
+  choicesRequired: 'steps.errors.choicesRequired',
+  textRequired: 'steps.errors.textRequired',
+  choice: 'steps.errors.choice',
+  number: 'steps.errors.number',
+} as const;
+export type StepErrorKey = (typeof STEP_ERROR_KEYS)[keyof typeof STEP_ERROR_KEYS];
+
 export type ErrorKey = (typeof ERROR_KEYS)[keyof typeof ERROR_KEYS] | StepErrorKey;
 
 export interface ApiErrorBody {

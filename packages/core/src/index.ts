@@ -11,6 +11,7 @@ export * from './entities';
 export * from './errors';
 export * from './ids';
 export * from './locale';
+export * from './localized-text';
 export * from './mail-templates';
 export * from './offer-count';
 export * from './openings';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { LocaleSchema } from './entities';
+import { LocaleSchema } from './localized-text';
 
 /** The candidate mails a company may word itself (issue 13), per language. */
 export const MAIL_TEMPLATE_KINDS = ['applicationReceived', 'rejection', 'appointmentInvitation', 'pendingRequest'] as const;

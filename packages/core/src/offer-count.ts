@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { ContractTypeSchema } from './contract-types';
-import { LocaleSchema } from './entities';
+import { LocaleSchema } from './localized-text';
 
 /** Longest `location` or `contract` filter accepted: longer than any stored value, short enough to keep URLs sane. */
 export const OFFER_COUNT_FILTER_MAX = 200;

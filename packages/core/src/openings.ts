@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { APPLY_FIELD_LEVELS, APPLY_FORM_FIELDS, type ApplyFormConfig, type ApplyFormField, applyFormOf } from './apply-form';
 import { DATA_TABLE, LOCALES } from './constants';
 import { CONTRACT_TYPES } from './contract-types';
-import { LocaleSchema } from './entities';
+import { LocaleSchema } from './localized-text';
 import { ObjectIdSchema } from './ids';
 import { SalaryFieldSchema, SalarySchema } from './salary';
 import { plainText, realTimestampDate } from './text-checks';

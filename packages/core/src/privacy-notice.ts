@@ -1,8 +1,6 @@
 import * as v from 'valibot';
-import { LOCALES, type Locale } from './constants';
-
-// Not entities.ts's LocaleSchema: the offer schema there embeds the notice (no import cycle).
-const LocaleSchema = /* @__PURE__ */ v.picklist(LOCALES);
+import type { Locale } from './constants';
+import { LocaleSchema } from './localized-text';
 
 /**
  * The privacy notice a candidate consents to when applying (GDPR): one per language, each with a

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { LocalizedTextSchema, type LocalizedText } from './entities';
+import { LocalizedTextSchema, type LocalizedText } from './localized-text';
 import { FILE_EXTENSIONS, type FileExtensionSet, fileExtension } from './files';
 import { type FieldValue, parseFormDate, type Rule, firstFailingRule } from './form-rules';
 import type { Theme } from './theme';
@@ -258,24 +258,5 @@ export interface ApplicantApplication {
 /** Events of the in-process bus that concern the step flow (spec §4 socket events). */
 export const STEP_EVENTS = { stepFinished: 'APPLICATION_STEP_FINISHED', serviceLinked: 'CANDIDATE_EXTERNAL_SERVICE_LINKED' } as const;
 
-/** Error keys of the step flow (translated under "steps" in every locale). */
-export const STEP_ERROR_KEYS = {
-  notFound: 'steps.errors.notFound',
-  invalidTransition: 'steps.errors.invalidTransition',
-  answers: 'steps.errors.answers',
-  notFinished: 'steps.errors.notFinished',
-  permissionRequired: 'steps.errors.permissionRequired',
-  applicationNotFound: 'steps.errors.applicationNotFound',
-  badVideo: 'steps.errors.badVideo',
-  uploadOffset: 'steps.errors.uploadOffset',
-  retakesUsed: 'steps.errors.retakesUsed',
-  processEmpty: 'steps.errors.processEmpty',
-  processTooLong: 'steps.errors.processTooLong',
-  productTwice: 'steps.errors.productTwice',
-  duplicateQuestion: 'steps.errors.duplicateQuestion',
-  choicesRequired: 'steps.errors.choicesRequired',
-  textRequired: 'steps.errors.textRequired',
-  choice: 'steps.errors.choice',
-  number: 'steps.errors.number',
-} as const;
-export type StepErrorKey = (typeof STEP_ERROR_KEYS)[keyof typeof STEP_ERROR_KEYS];
+/** Error keys of the step flow: they live with the other error keys (errors.ts, a leaf). */
+export { STEP_ERROR_KEYS, type StepErrorKey } from './errors';

@@ -1,5 +1,5 @@
 import type { Locale } from './constants';
-import type { LocalizedText } from './entities';
+import type { LocalizedText } from './localized-text';
 
 /**
  * The text of a localized field in the wanted language, falling back to the item's own

@@ -1,4 +1,5 @@
 import { defineElement } from '@rec/ui';
+import stepViewsCss from '@rec/ui/steps.css';
 import uiCss from '@rec/ui/ui.css';
 import { ApplicantSteps, type ApplicantStepsProps } from './ApplicantSteps';
 import stepsCss from './applicant-steps.css';
@@ -13,7 +14,7 @@ import { installStepsTokenProperty } from './steps-token';
  */
 export const RecApplicantSteps = defineElement<ApplicantStepsProps>('rec-applicant-steps', ApplicantSteps, {
   attributes: ['language', 'apiBase', 'headingLevel'],
-  styles: [uiCss, stepsCss],
+  styles: [uiCss, stepsCss, stepViewsCss],
 });
 installStepsTokenProperty(RecApplicantSteps);
 

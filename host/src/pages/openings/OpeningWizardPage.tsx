@@ -1,4 +1,4 @@
-import { createOpening, fetchOpening, isApiError, type OpeningInput, updateOpening } from '@rec/api-client';
+import { createOpening, fetchOpening, isApiError, updateOpening } from '@rec/api-client';
 import { type ApplyFormConfig, applyFormOf, LOCALES, PERMISSIONS, type Salary } from '@rec/core';
 import { type Rule, validateForm } from '@rec/core/form-rules';
 import { $opening, can, holdOpening, showErrorToast, showToast } from '@rec/stores';
@@ -14,53 +14,15 @@ import { ApplyFormFields } from './ApplyFormFields';
 import { checkSalary, SalaryFields, salaryDraftOf } from './SalaryFields';
 import { DescriptionField, descriptionText, languageName, Notice, SelectField, useRuleText, WizardSteps } from './shared';
 import { contractLabel, contractOptions } from './contract-options';
+import { EMPTY_OPENING, OPENING_RULES, type OpeningValues, openingInput, valuesOf } from './opening-values';
 import { StepsSection } from './StepsSection';
 
 /** The opening wizard's steps (the {slug} of /recruiter/openings/create/{slug}). */
 export const OPENING_WIZARD_STEPS = ['details', 'review'] as const;
 export type OpeningWizardStep = (typeof OPENING_WIZARD_STEPS)[number];
 
-export type OpeningValues = {
-  title: string;
-  referenceCode: string;
-  language: string;
-  location: string;
-  contract: string;
-  description: string;
-};
-
-export const OPENING_RULES: Readonly<Record<keyof OpeningValues, readonly Rule[]>> = {
-  title: [{ name: 'required' }, { name: 'max', length: 160 }],
-  referenceCode: [{ name: 'max', length: 40 }],
-  language: [{ name: 'required' }],
-  location: [{ name: 'max', length: 160 }],
-  contract: [{ name: 'max', length: 80 }],
-  description: [{ name: 'max', length: 20_000 }],
-};
-
-const EMPTY: OpeningValues = { title: '', referenceCode: '', language: 'en', location: '', contract: '', description: '' };
-
 /** The create wizard's draft, kept between its steps (key: the duplicated opening's id, or '' for a new one). */
 const $draft = atom<{ key: string; values: OpeningValues; applyForm?: unknown; salary?: Salary | null } | null>(null);
-
-/** The POST/PATCH body: blank optional fields are left out. */
-export function openingInput(values: OpeningValues): OpeningInput {
-  const input: OpeningInput = { title: values.title.trim(), language: values.language };
-  for (const field of ['referenceCode', 'location', 'contract', 'description'] as const) {
-    const value = values[field].trim();
-    if (value) input[field] = value;
-  }
-  return input;
-}
-
-const valuesOf = (opening: Partial<Record<keyof OpeningValues, string | null | undefined>>): OpeningValues => ({
-  title: opening.title ?? '',
-  referenceCode: opening.referenceCode ?? '',
-  language: opening.language ?? 'en',
-  location: opening.location ?? '',
-  contract: opening.contract ?? '',
-  description: opening.description ?? '',
-});
 
 interface Props {
   /** The opening being edited (route /{id}/edit); absent when creating. */
@@ -222,7 +184,7 @@ function CreateOpening({ slug, baseOpening }: { slug?: string | undefined; baseO
   useEffect(() => {
     if (done.current || (draft?.key === key && (!baseOpening || baseTitle))) return;
     if (!baseOpening) {
-      if (draft?.key !== key) $draft.set({ key, values: { ...EMPTY, language: $locale.get() } });
+      if (draft?.key !== key) $draft.set({ key, values: { ...EMPTY_OPENING, language: $locale.get() } });
       return;
     }
     let live = true;

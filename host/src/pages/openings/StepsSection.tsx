@@ -7,6 +7,7 @@ import { Button, Loading, TextField } from '@rec/ui';
 import { useEffect, useState } from 'react';
 import { $locale, api } from '../../api';
 import { useT } from '../../i18n';
+import { adoptStepsStyles } from '../steps/steps-styles';
 import { languageName, SelectField } from './shared';
 
 type InterviewStep = Extract<ProcessStep, { product: 'interview' }>;
@@ -144,6 +145,7 @@ export function StepsSection({ openingId, source }: { openingId: string; source?
 }
 
 function FormEditor({ step, language, onChange }: { step: FormStep; language: Locale; onChange(step: FormStep): void }) {
+  adoptStepsStyles(); // `.step-choice` is the step views' class
   const t = useT();
   const questions = step.config.questions;
   const set = (index: number, question: FormQuestion) => onChange({ ...step, config: { questions: questions.map((item, i) => (i === index ? question : item)) } });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { missingNotices, type PostingValues } from './PostingWizardPage';
+import { missingNotices, type PostingValues } from './posting-values';
 
 const values = (language: string, languages: string[]): PostingValues =>
   ({ language, languages, contents: {}, channels: ['BOARD'], salary: null }) as unknown as PostingValues;

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { validateForm } from '@rec/core/form-rules';
 import { sortStateOf } from './OpeningsListPage';
-import { OPENING_RULES, openingInput } from './OpeningWizardPage';
-import { POSTING_RULES, postingFailures, postingInput, valuesOfPosting } from './PostingWizardPage';
+import { OPENING_RULES, openingInput } from './opening-values';
+import { POSTING_RULES, postingFailures, postingInput, valuesOfPosting } from './posting-values';
 import { formatDate } from './shared';
 
 describe('openings list sort', () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ERROR_KEYS } from '@rec/core';
-import { postingInput, valuesOfPosting } from './PostingWizardPage';
+import { postingInput, valuesOfPosting } from './posting-values';
 import { checkSalary, parseAmount, salaryDraftOf } from './SalaryFields';
 
 describe('salary fields of the opening and posting wizards', () => {

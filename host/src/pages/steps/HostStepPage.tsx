@@ -8,6 +8,7 @@ import { useT } from '../../i18n';
 import { navigate } from '../../navigation';
 import { useRealtime } from '../../realtime';
 import { setTitle } from '../../title';
+import { adoptStepsStyles } from './steps-styles';
 
 const sameHref = (path: string) => path;
 
@@ -17,6 +18,7 @@ const sameHref = (path: string) => path;
  * route rules of router/step-rules run on every move.
  */
 export function HostStepPage({ view, afstep = null, ...props }: StepPageProps & { view: StepView; afstep?: string | null }) {
+  adoptStepsStyles();
   const t = useT();
   const locale = toLocale($locale.get()) ?? 'en';
   const env = useMemo<StepsEnv>(() => ({ api: stepsApi(api), t, locale, go: navigate, href: sameHref, headingLevel: 1, onTitle: setTitle }), [t, locale]);

@@ -1,8 +1,6 @@
-import type { Process } from '@rec/core/steps';
-import type { FastifyInstance, InjectOptions } from 'fastify';
 import { DEMO_ACCOUNTS } from '../seed/demo-accounts';
 import { DEMO_APPLY } from '../seed/demo-applications';
-import { DEMO, DEMO_PREFIX, demoId } from '../seed/demo-ids';
+import { DEMO } from '../seed/demo-ids';
 import { DEMO_OPENING_IDS } from '../seed/demo-openings';
 import { DEMO_PIPELINE } from '../seed/demo-pipeline';
 import { DEMO_INSIGHTS } from '../seed/demo-insights';
@@ -10,6 +8,40 @@ import { DEMO_STEPS, DEMO_PROCESS } from '../seed/demo-steps';
 import { pngBytes } from '../testing/png';
 import { multipartFile, SMALL_PDF } from '../testing/multipart';
 import { camilleApplies, camilleAt, FORM_PROCESS, injectAs, INTERVIEW_PROCESS, SHAPE_ANSWERS, SHAPE_PROCESS, WEBM_HEAD } from './applicant-flow';
+import { adminOnly, anySession, applicantOnly, permission, publicRoute, recruiter, type RouteCase } from './access-classes';
+import {
+  ARCHIVED_RETAINED_POSTING,
+  ATTEMPT,
+  CAMILLE,
+  camillePage,
+  CANDIDATE_PAGE,
+  CHUNK,
+  CONSENT,
+  FINISH,
+  fixtureEmail,
+  freshCompany,
+  freshInvitation,
+  freshRecruiter,
+  json,
+  lumenLogo,
+  lumenPool,
+  matrixAppointment,
+  NAME_OF,
+  NEW_DASHBOARD,
+  OPEN_ASSESSMENT,
+  page,
+  poolName,
+  PUBLISHED,
+  PUBLISHED_POSTING,
+  SAMPLE_POSTING,
+  START,
+  STEP_PARAMS,
+  stepRequest,
+  TINY_PNG,
+  unknownEmail,
+  uploadCv,
+  uploadQuery,
+} from './route-targets';
 
 /**
  * Who may call what: the expectation table of the standing route matrix (route-matrix.test.ts).
@@ -17,168 +49,14 @@ import { camilleApplies, camilleAt, FORM_PROCESS, injectAs, INTERVIEW_PROCESS, S
  * server registers without an entry here fails the matrix, so a new route is covered the day it
  * lands. HEAD routes (Fastify adds one per GET) are expected to answer as their GET.
  *
- * Each entry names its access class (which fixes the status of every caller) and a request that
- * would succeed for an allowed caller. Targets are the demo data's Lumen Robotics rows: the owner
- * of the other company (Nordwind) must not see them (404: another company's data does not exist).
+ * Each entry names its access class (access-classes.ts: it fixes the status of every caller) and a
+ * request that would succeed for an allowed caller. Targets (route-targets.ts) are the demo data's
+ * Lumen Robotics rows: the owner of the other company (Nordwind) must not see them (404: another
+ * company's data does not exist).
  */
 
-export const CALLERS = ['anonymous', 'applicant', 'admin', 'viewer', 'otherOwner', 'owner'] as const;
-export type Caller = (typeof CALLERS)[number];
-export type Expected = Readonly<Record<Caller, number>>;
-
-export interface RouteCase {
-  expected: Expected;
-  /** The request (method and URL come from the key); may prepare data first (an upload to apply with). */
-  request?: (app: FastifyInstance, caller: Caller) => Promise<Omit<InjectOptions, 'method'>> | Omit<InjectOptions, 'method'>;
-  /**
-   * The request builder writes data first (uploads a CV): the fuzz test prepares it again for every
-   * run. `'applicant'`: only the applicant caller's request prepares data (its own step flow).
-   */
-  prepares?: true | 'applicant';
-  /** Path params for the URL pattern when no request is given. */
-  params?: Readonly<Record<string, string>>;
-}
-
-// --- access classes ---------------------------------------------------------------------------
-
-/** Anyone, signed in or not, gets the same answer. */
-const publicRoute = (status: number): Expected => ({ anonymous: status, applicant: status, admin: status, viewer: status, otherOwner: status, owner: status });
-/** Any signed-in person. */
-const anySession = (status: number): Expected => ({ ...publicRoute(status), anonymous: 401 });
-/** Recruiters of the company; `foreign` is what the other company's owner gets (404 on Lumen's rows, or the same answer about its own data). */
-const recruiter = (status: number, foreign = 404): Expected => ({ anonymous: 401, applicant: 403, admin: 403, viewer: status, otherOwner: foreign, owner: status });
-/** Recruiters holding a managing permission (owners): viewers get 403. */
-const permission = (status: number, foreign = 404): Expected => ({ ...recruiter(status, foreign), viewer: 403 });
-/** The candidate's own step flow: applicants only (recruiters and admins are refused, not shown someone's steps). */
-const applicantOnly = (status: number): Expected => ({ anonymous: 401, applicant: status, admin: 403, viewer: 403, otherOwner: 403, owner: 403 });
-/** Admins only. */
-const adminOnly = (status: number): Expected => ({ anonymous: 401, applicant: 403, admin: status, viewer: 403, otherOwner: 403, owner: 403 });
-
-// --- targets ------------------------------------------------------------------------------------
-
-/** A fresh logo of Lumen's, made by its owner (the logo routes' target). */
-async function lumenLogo(app: FastifyInstance): Promise<string> {
-  const payload = { name: `Target ${Date.now()} ${Math.random()}`.slice(0, 40), file: { base64: pngBytes(40, 20).toString('base64'), type: 'image/png' } };
-  return (await injectAs(app, DEMO_ACCOUNTS.owner.id, { method: 'POST', url: '/v2/companies/settings/logos', payload })).json()._id;
-}
-
-const PUBLISHED = DEMO_OPENING_IDS.published;
-const PUBLISHED_POSTING = demoId(DEMO_PREFIX.posting, 0x62);
-const ARCHIVED_RETAINED_POSTING = demoId(DEMO_PREFIX.posting, 0x65);
-const SAMPLE_POSTING = demoId(DEMO_PREFIX.posting, 0x01);
-const json = (payload: object) => ({ payload });
-/** A browser asking for a page. */
-const page = (url: string) => ({ url, headers: { accept: 'text/html' } });
-/** Sign-in and link requests are limited per email: each caller asks for its own (unknown) address. */
-const unknownEmail = (caller: Caller) => `nobody.${caller}.${Date.now()}@example.com`;
-const uploadQuery = `scopeName=COMPANY&companyId=${DEMO.companyId}&channelId=${DEMO.sampleChannelId}`;
-const NEW_DASHBOARD = { name: 'Matrix dashboard', color: '#1E6FD9FF', panels: [] };
-const START = { method: 'POST', url: '/v2/application-steps/:id/start' } as const;
-const CONSENT = { method: 'POST', url: '/v2/application-steps/:id/relay-consent', payload: { consent: true } } as const;
-const OPEN_ASSESSMENT = { method: 'POST', url: '/v2/application-steps/:id/assessment' } as const;
-const ATTEMPT = { method: 'POST', url: '/v2/application-steps/:id/interview/intro/attempts' } as const;
-const CHUNK = { method: 'PUT', url: '/v2/application-steps/:id/interview/intro/attempts/1?offset=0', payload: WEBM_HEAD, headers: { 'content-type': 'application/octet-stream' } } as const;
-
-
-// --- team, account and admin fixtures (issue 13): fresh rows, so an allowed write never changes the demo accounts ---
-
-let fixtureCount = 0;
-const fixtureEmail = (what: string) => {
-  fixtureCount += 1;
-  return `matrix.${what}.${Date.now()}.${fixtureCount}@lumen.example`;
-};
-/** 24 hex digits, unique per call (an invitation's id). */
-const fixtureId = () => {
-  fixtureCount += 1;
-  return `${Date.now().toString(16).padStart(12, '0')}${fixtureCount.toString(16).padStart(12, '0')}`.slice(-24);
-};
-
-/** A Lumen talent pool, fresh for each caller (issue 13); `withCamille` puts the demo candidate in it. */
-async function lumenPool(app: FastifyInstance, withCamille = false): Promise<string> {
-  const id = (await injectAs(app, DEMO_ACCOUNTS.owner.id, { method: 'POST', url: '/v2/talent-pools', payload: { name: poolName() } })).json()._id as string;
-  if (withCamille) await injectAs(app, DEMO_ACCOUNTS.owner.id, { method: 'PUT', url: `/v2/talent-pools/${id}/candidates/${DEMO_STEPS.candidateId}` });
-  return id;
-}
-const poolName = () => `Matrix pool ${fixtureId()}`;
-
-/** A pending invitation to Lumen, fresh for each caller. */
-async function freshInvitation(app: FastifyInstance): Promise<string> {
-  const id = fixtureId();
-  await app.accounts.auth.createInvitation({ companyId: DEMO.companyId, email: fixtureEmail('invitee'), role: 'recruiter', id });
-  return id;
-}
-
-/** A Lumen recruiter account, fresh for each caller (to re-role or remove). */
-async function freshRecruiter(app: FastifyInstance): Promise<string> {
-  const { invitationLink } = await app.accounts.auth.createInvitation({ companyId: DEMO.companyId, email: fixtureEmail('member'), role: 'recruiter' });
-  const { account } = await app.accounts.auth.acceptInvitation({ invitationLink, firstName: 'Matrix', lastName: 'Member', password: 'matrix-password-2026' });
-  return account.id;
-}
-
-/** A company created by the demo admin, fresh for each caller (to suspend or reactivate). */
-async function freshCompany(app: FastifyInstance): Promise<string> {
-  const { token } = await app.accounts.sessions.create(DEMO_ACCOUNTS.admin.id);
-  const response = await app.inject({
-    method: 'POST',
-    url: '/v2/admin/companies',
-    // Same host and origin: the same-origin check of cookie writes passes whatever PUBLIC_URL is.
-    headers: { cookie: `rec_session=${token}`, host: 'matrix.test', origin: 'http://matrix.test' },
-    payload: { name: 'Matrix company', language: 'en', ownerEmail: fixtureEmail('owner') },
-  });
-  return (response.json() as { _id: string })._id;
-}
-/** A tiny real PNG (1x1), base64. */
-const TINY_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
-/** Each caller keeps their own demo name. */
-const NAME_OF: Record<Caller, { firstName: string; lastName: string }> = {
-  anonymous: { firstName: 'Any', lastName: 'One' },
-  applicant: { firstName: DEMO_ACCOUNTS.applicant.firstName, lastName: DEMO_ACCOUNTS.applicant.lastName },
-  admin: { firstName: DEMO_ACCOUNTS.admin.firstName, lastName: DEMO_ACCOUNTS.admin.lastName },
-  viewer: { firstName: DEMO_ACCOUNTS.viewer.firstName, lastName: DEMO_ACCOUNTS.viewer.lastName },
-  otherOwner: { firstName: DEMO_ACCOUNTS.otherOwner.firstName, lastName: DEMO_ACCOUNTS.otherOwner.lastName },
-  owner: { firstName: DEMO_ACCOUNTS.owner.firstName, lastName: DEMO_ACCOUNTS.owner.lastName },
-};
-
-/**
- * `/v2/application-steps/<id>/<path>`: for the applicant, on a fresh application of hers advanced
- * by `calls`; the others are refused before any step is looked at (Camille's demo step stands in).
- */
-async function stepRequest(app: FastifyInstance, caller: Caller, process: Process, calls: readonly InjectOptions[], path: string): Promise<{ url: string }> {
-  const stepId = caller === 'applicant' ? await camilleAt(app, process, calls) : (DEMO_STEPS.stepIds[1] ?? '');
-  return { url: `/v2/application-steps/${stepId}/${path}` };
-}
-/** Path params of the step routes, for the fuzz test's spoiled params: Camille's demo interview. */
-const STEP_PARAMS = { id: DEMO_STEPS.stepIds[1] ?? '', questionId: 'intro', attempt: '1' };
+/** Applications the matrix has sent: each gets its own submission id and email. */
 let applications = 0;
-let uploads = 0;
-/** Camille's candidate record at Lumen: the matrix's applicant reads her own. */
-const CAMILLE = { id: DEMO_STEPS.candidateId };
-/** Two slots a week ahead of whenever the matrix runs. */
-const matrixAppointment = () => ({
-  applicationId: DEMO_STEPS.applicationId,
-  durationMinutes: 30,
-  videoUrl: 'https://meet.example/lumen',
-  slots: [new Date(Date.now() + 7 * 86_400_000).toISOString(), new Date(Date.now() + 8 * 86_400_000).toISOString()],
-});
-
-/** A CV uploaded to the sample offer, each from its own address (the upload route is limited per IP). */
-async function uploadCv(app: FastifyInstance): Promise<{ url: string; name: string }> {
-  uploads += 1;
-  const response = await app.inject({
-    method: 'POST',
-    url: `/v2/storage?${uploadQuery}`,
-    remoteAddress: `10.77.${(uploads >> 8) & 255}.${uploads & 255}`,
-    ...multipartFile('file', 'cv.pdf', SMALL_PDF),
-  });
-  if (response.statusCode !== 201) throw new Error(`CV upload for the matrix failed: ${response.statusCode} ${response.body}`);
-  return response.json();
-}
-
-/** The candidate page of Camille's newest application to the sample offer (made by camilleApplies/camilleAt). */
-const SAMPLE_OPENING = demoId(DEMO_PREFIX.opening, 0x01);
-const CANDIDATE_PAGE = { openingId: DEMO_STEPS.openingId, candidateId: DEMO_STEPS.candidateId };
-const camillePage = `/v2/recruiter/openings/${SAMPLE_OPENING}/candidates/${DEMO_STEPS.candidateId}`;
-const FINISH = { method: 'POST', url: '/v2/application-steps/:id/interview/intro/attempts/1/finish' } as const;
 
 export const ROUTE_ACCESS: Readonly<Record<string, RouteCase>> = {
   // Public widget API (CORS *, no cookie read).

@@ -10,7 +10,8 @@ import { DEMO_OPENING_IDS } from '../seed/demo-openings';
 import { type AuthTestApp, buildAuthTestApp, OWN_ORIGIN } from '../testing/auth-helpers';
 import { SMALL_PDF } from '../testing/multipart';
 import { describeEachBackend } from '../testing/test-database';
-import { fillUrl, MATRIX_DIST, ROUTE_ACCESS, type RouteCase } from './route-access';
+import type { RouteCase } from './access-classes';
+import { fillUrl, MATRIX_DIST, ROUTE_ACCESS } from './route-access';
 import { writeDist } from './write-dist';
 
 /**

@@ -4,7 +4,8 @@ import type { InjectOptions } from 'fastify';
 import { DEMO_ACCOUNTS } from '../seed/demo-accounts';
 import { type AuthTestApp, buildAuthTestApp, OWN_ORIGIN } from '../testing/auth-helpers';
 import { describeEachBackend } from '../testing/test-database';
-import { CALLERS, type Caller, fillUrl, MATRIX_DIST, ROUTE_ACCESS, type RouteCase } from './route-access';
+import { CALLERS, type Caller, type RouteCase } from './access-classes';
+import { fillUrl, MATRIX_DIST, ROUTE_ACCESS } from './route-access';
 import { writeDist } from './write-dist';
 
 /**

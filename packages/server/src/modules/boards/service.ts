@@ -1,7 +1,8 @@
 import { type Board, DEFAULT_LOCALE, ERROR_KEYS, isLocale, type Locale, type LocalizedText, type Offer, toLocale } from '@rec/core';
 import { HttpError } from '../../http/errors';
 import { companyTheme } from '../branding/service';
-import { logoImageOf, type OfferService, offerUrl } from '../offers/service';
+import { logoImageOf } from '../company-logos/default-logo';
+import { type OfferService, offerUrl } from '../offers/service';
 import type { BoardRepository, BoardWithCompany } from './repository';
 
 const withLogo = (logo: ReturnType<typeof logoImageOf>) => (logo ? { logo } : {});

@@ -1,7 +1,7 @@
 import { brandCustomProperties, companySettingsOf, ERROR_KEYS, LOGO_MASKS, type LogoMask, type Theme, type ThemeLogo } from '@rec/core';
 import type { CompanyThemeParams } from '@rec/core/theme-schema';
 import { HttpError } from '../../http/errors';
-import { logoImageOf } from '../offers/service';
+import { logoImageOf } from '../company-logos/default-logo';
 import type { BrandingRepository } from './repository';
 
 /** The default logo as the logos module keeps it in `settings.logoImage`, with its mask (issue 16). */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { logoImageOf } from '../offers/service';
+import { logoImageOf } from '../company-logos/default-logo';
 import type { Mailer, OutgoingMail } from './mailer';
 
 /** The logo's box in a mail: at most this tall and wide, its proportions kept. */

@@ -4,6 +4,7 @@ import { jobPosting } from '@rec/core/job-posting';
 import type { OpeningStatus, PostingStatus } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { companyTheme } from '../branding/service';
+import { logoImageOf } from '../company-logos/default-logo';
 import type { ContentRow, OfferRepository } from './repository';
 import { sanitizeDescription } from './sanitize-description';
 
@@ -87,13 +88,6 @@ export function organizationOf(
     .map((page) => absoluteUrl(page, publicUrl))
     .filter((page): page is string => page !== undefined);
   return { ...(logo ? { logo } : {}), ...(image ? { logoImage: image } : {}), ...(pages.length ? { sameAs: [...new Set(pages)] } : {}) };
-}
-
-/** The default logo with its size, as the logos module keeps it in `settings.logoImage` (issue 13). */
-export function logoImageOf(settings: Record<string, unknown> | null | undefined): { url: string; width: number; height: number } | undefined {
-  const image = settings?.logoImage as { url?: unknown; width?: unknown; height?: unknown } | undefined;
-  if (!image || typeof image.url !== 'string' || typeof image.width !== 'number' || typeof image.height !== 'number') return undefined;
-  return { url: image.url, width: image.width, height: image.height };
 }
 
 export function createOfferService(deps: { repository: OfferRepository; publicUrl: string; indeedClientId?: string | undefined }) {

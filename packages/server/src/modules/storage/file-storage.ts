@@ -2,8 +2,6 @@ import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
-export { createDiskStorage } from './drivers/disk';
-
 /** A file written under a temporary name: readable under `key` only once committed. */
 export interface StagedFile {
   key: string;

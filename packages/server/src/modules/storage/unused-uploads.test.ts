@@ -6,7 +6,7 @@ import { after, before, it } from 'node:test';
 import { type AuthTestApp, buildAuthTestApp } from '../../testing/auth-helpers';
 import { applyWithCv, uploadCv } from '../../testing/candidate';
 import { describeEachBackend } from '../../testing/test-database';
-import { createDiskStorage } from './file-storage';
+import { createDiskStorage } from './drivers/disk';
 import { createUploadRepository } from './repository';
 import { createUnusedUploadSweeper, UNUSED_UPLOAD_MAX_AGE_MS } from './unused-uploads';
 
