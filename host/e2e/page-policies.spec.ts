@@ -74,9 +74,13 @@ test.describe('page policies', () => {
     expect(await framedByCareerSite(page, baseURL ?? '', `/offer/c/${SAMPLE_CHANNEL}`)).toBe(true);
   });
 
-  test('camera and microphone are allowed on the interview step only', async ({ request }) => {
+  test('camera and microphone are allowed on the interview step and the offer page that hosts the steps, nowhere else', async ({ request }) => {
     const interview = await request.get('/applicant/steps/interview/recording', { headers: { accept: 'text/html' } });
     expect(interview.headers()['permissions-policy']).toContain('camera=(self)');
+    const offer = await request.get(`/offer/c/${SAMPLE_CHANNEL}`, { headers: { accept: 'text/html' } });
+    expect(offer.headers()['permissions-policy']).toContain('camera=(self), microphone=(self)');
+    const board = await request.get(`/board/${BOARD_ID}`, { headers: { accept: 'text/html' } });
+    expect(board.headers()['permissions-policy']).toContain('camera=()');
     const login = await request.get('/login', { headers: { accept: 'text/html' } });
     expect(login.headers()['permissions-policy']).toContain('camera=()');
     expect(login.headers()['content-security-policy']).toContain("frame-ancestors 'none'");

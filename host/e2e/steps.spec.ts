@@ -165,7 +165,9 @@ test('without a camera the interview says so and offers a video upload instead',
   await page.getByRole('button', { name: 'Send my answers' }).click();
   await expect(page).toHaveURL(/\/applicant\/steps\/interview\?language=\w+$/);
   await page.goto('/applicant/steps/interview/recording');
-  await expect(page.getByText('The browser does not allow the camera or microphone')).toBeVisible();
+  // Refused by the candidate (the page allows the camera): said so, with a retry; the upload stays open.
+  await expect(page.getByText('Access to the camera or microphone was refused')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
   await expectNoAxeViolation(page);
   const webm = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(2000, 1)]);
   await page.getByLabel('Or upload a recorded video (WebM or MP4)').setInputFiles({ name: 'answer.webm', mimeType: 'video/webm', buffer: webm });

@@ -13,7 +13,12 @@ const SPONTANEOUS = '64b0c4a10000000000000050';
 const ENGINEERING = '64b0c4a10000000000000002';
 /** An offer that requires the birth date. */
 const BIRTH_DATE = '64b0c4a10000000000000003';
-const COMPANY = { _id: '64b0c0de0000000000000001', name: 'Lumen Robotics', privacyText: 'Lumen keeps your data for two years.' };
+/** The company wrote its notice in French (its default language, first) and English, not in German. */
+const NOTICES = [
+  { language: 'fr' as const, version: '0123456789abcdef', text: 'Lumen garde vos données deux ans.' },
+  { language: 'en' as const, version: 'fedcba9876543210', text: 'Lumen keeps your data for two years.' },
+];
+const COMPANY = { _id: '64b0c0de0000000000000001', name: 'Lumen Robotics', privacyNotices: NOTICES };
 
 const offer: Offer = {
   _id: '64b0905e0000000000000001',
@@ -61,7 +66,8 @@ async function fakeApi(input: RequestInfo | URL, init?: RequestInit): Promise<Re
   const id = url.pathname.split('/').pop();
   if (id === ENGINEERING) {
     const { applyForm: _asked, salary: _none, ...engineering } = offer;
-    return reply(200, { ...engineering, channelId: ENGINEERING });
+    // Also written in German: a German page shows it in German.
+    return reply(200, { ...engineering, channelId: ENGINEERING, ...(url.searchParams.get('language') === 'de' ? { language: 'de' } : {}) });
   }
   if (id === BIRTH_DATE) return reply(200, { ...offer, channelId: BIRTH_DATE, applyForm: { birthDate: 'required' } });
   if (id === CLOSED) return reply(410, { statusCode: 410, error: 'offer.closed' });
@@ -167,7 +173,8 @@ describe('<rec-offer>', () => {
     expect(posting['@type']).to.equal('JobPosting');
     expect(posting.directApply).to.equal(true);
     expect(posting.description).to.equal(sanitizeHtml(offer.information.description?.en ?? ''), 'the description it shows, sanitised');
-    expect($(el, '.privacy-text')?.textContent).to.equal(COMPANY.privacyText);
+    expect($(el, '.privacy-text')?.textContent).to.equal('Lumen keeps your data for two years.');
+    expect($(el, '.privacy-language')).to.equal(null, 'the notice is in the page’s language: nothing to say');
   });
 
   it('shows the salary range on one line, formatted in the page language', async () => {
@@ -330,6 +337,21 @@ describe('<rec-offer> apply form configuration (issue 9)', () => {
     expect(body?.coverLetter).to.equal('I build robots.');
     expect(body?.profileUrl).to.equal('https://www.linkedin.com/in/ana');
     for (const hidden of ['nationality', 'birthDate', 'gender', 'address', 'salary', 'drivingLicenses', 'hasWorkPermit', 'cv']) expect(body).not.to.have.property(hidden);
+  });
+
+  it('on a German page without a German notice, shows the French one, says it is in French, and sends which notice it showed', async () => {
+    submitted = null;
+    const el = await openForm(`<rec-offer channel-id="${ENGINEERING}" embedded="applyManualOnly" language="de"></rec-offer>`);
+    expect($(el, '.privacy-text')?.textContent).to.equal('Lumen garde vos données deux ans.');
+    expect($(el, '.privacy-text')?.getAttribute('lang')).to.equal('fr');
+    expect($(el, '.privacy-language')?.textContent).to.equal('Dieser Datenschutzhinweis ist auf Französisch.');
+    type(el, 'rec-apply-firstName', 'Jonas');
+    type(el, 'rec-apply-lastName', 'Weber');
+    type(el, 'rec-apply-email', 'jonas@example.org');
+    ($(el, '#rec-apply-gdprConsent') as HTMLInputElement).click();
+    ($(el, 'button[type="submit"]') as HTMLButtonElement).click();
+    await waitUntil(() => $(el, '[part~="apply-success"]'), 'not sent', { timeout: 4000 });
+    expect((submitted as Record<string, unknown> | null)?.privacyNotice).to.deep.equal({ language: 'fr', version: '0123456789abcdef' });
   });
 
   it('continues into <rec-applicant-steps> after applying, handing the token over as a property only', async () => {

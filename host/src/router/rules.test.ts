@@ -223,6 +223,13 @@ describe('rule /login/token/{token} (token-login)', () => {
     const fake = services({ authorizeToken: () => Promise.reject(new ApiError(401, 'auth.invalidToken')) });
     assert.deepEqual(await tokenLogin(context('/login/token/old', { token: 'old' }), fake), to('/login'));
   });
+
+  it('a used or expired link goes to the magic-link page with its email and why, never to the password sign-in (issue 25)', async () => {
+    const spent = (key: string) => services({ authorizeToken: () => Promise.reject(new ApiError(401, key, undefined, {}, { email: 'camille@example.com' })) });
+    assert.deepEqual(await tokenLogin(context('/login/token/old', { token: 'old' }), spent('auth.magicLinkUsed')), to('/login/magic-link?email=camille%40example.com&link=used'));
+    assert.deepEqual(await tokenLogin(context('/login/token/old', { token: 'old' }), spent('auth.magicLinkExpired')), to('/login/magic-link?email=camille%40example.com&link=expired'));
+    assert.deepEqual(await magicLinkEntry(context('/login/magic-link?token=old'), spent('auth.magicLinkUsed')), to('/login/magic-link?email=camille%40example.com&link=used'));
+  });
 });
 
 describe('rule /applicant/removeData/{token}/{slug} (remove-data)', () => {

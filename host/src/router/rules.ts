@@ -1,4 +1,5 @@
 import { isApiError, type UserType } from '@rec/api-client';
+import { ERROR_KEYS } from '@rec/core';
 import { readRealmProfiles, saveRealmProfile } from '@rec/stores';
 import type { RouteServices } from './services';
 import { PORTAL_RULES } from './portal-rules';
@@ -114,6 +115,17 @@ async function authorized(services: RouteServices, token: string): Promise<Middl
   return redirect(`/login/magic-link?${new URLSearchParams({ email })}`);
 }
 
+/**
+ * Where a refused sign-in link leads: a used or expired one to the magic-link page with its email
+ * and why (it offers a new link at once, issue 25); any other to /login (spec §2).
+ */
+function refusedLink(error: unknown): MiddlewareResult {
+  const reason = isApiError(error) ? SPENT_LINK_REASONS[error.key] : undefined;
+  const email = isApiError(error) ? error.details.email : undefined;
+  return reason && email ? redirect(`/login/magic-link?${new URLSearchParams({ email, link: reason })}`) : redirect('/login');
+}
+const SPENT_LINK_REASONS: Record<string, 'used' | 'expired'> = { [ERROR_KEYS.magicLinkUsed]: 'used', [ERROR_KEYS.magicLinkExpired]: 'expired' };
+
 /** /login/magic-link: needs `email` or `token`; a token is authorised here; a signed-in applicant goes on to the steps. */
 export const magicLinkEntry: Rule = async (context, services) => {
   const token = context.query.get('token')?.trim();
@@ -122,8 +134,8 @@ export const magicLinkEntry: Rule = async (context, services) => {
   if (token) {
     try {
       return await authorized(services, token);
-    } catch {
-      return redirect('/login');
+    } catch (error) {
+      return refusedLink(error);
     }
   }
   const session = await services.getSession();
@@ -137,8 +149,8 @@ export const tokenLogin: Rule = async (context, services) => {
   if (!token) return redirect('/login');
   try {
     return await authorized(services, token);
-  } catch {
-    return redirect('/login');
+  } catch (error) {
+    return refusedLink(error);
   }
 };
 

@@ -10,12 +10,15 @@ export class ApiError extends Error {
   readonly key: string;
   /** For a 400 on a form: field -> translation key of its failed rule. */
   readonly fields: Readonly<Record<string, string>>;
+  /** Plain values the answer gives to help (a spent magic link's `email`). */
+  readonly details: Readonly<Record<string, string>>;
 
-  constructor(status: number, key: string = ERROR_KEYS.generic, options?: { cause?: unknown }, fields: Readonly<Record<string, string>> = {}) {
+  constructor(status: number, key: string = ERROR_KEYS.generic, options?: { cause?: unknown }, fields: Readonly<Record<string, string>> = {}, details: Readonly<Record<string, string>> = {}) {
     super(`API error ${status}: ${key}`, options);
     this.status = status;
     this.key = key;
     this.fields = fields;
+    this.details = details;
   }
 }
 
@@ -40,6 +43,13 @@ export function errorFieldsOf(body: unknown): Record<string, string> {
   const fields = body && typeof body === 'object' && 'fields' in body ? (body as { fields: unknown }).fields : undefined;
   if (!fields || typeof fields !== 'object') return {};
   return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && KEY_PATTERN.test(entry[1])));
+}
+
+/** The `details` of an error body: string values only. */
+export function errorDetailsOf(body: unknown): Record<string, string> {
+  const details = body && typeof body === 'object' && 'details' in body ? (body as { details: unknown }).details : undefined;
+  if (!details || typeof details !== 'object') return {};
+  return Object.fromEntries(Object.entries(details).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
 
 /** The translation key of any thrown value: an ApiError's key, else the generic title. */

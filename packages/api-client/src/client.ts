@@ -1,6 +1,6 @@
 import type { Locale } from '@rec/core';
 import { createFetch, type FetchOptions } from 'ofetch';
-import { ApiError, errorFieldsOf, errorKeyOf } from './api-error';
+import { ApiError, errorDetailsOf, errorFieldsOf, errorKeyOf } from './api-error';
 import { type QueryObject, withQueryString } from './query';
 
 export interface ApiClientOptions {
@@ -56,7 +56,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     try {
       return (await $fetch<T>(withQueryString(path, query), init)) as T;
     } catch (error) {
-      if (hasResponse(error)) throw new ApiError(error.response.status, errorKeyOf(error.data), { cause: error }, errorFieldsOf(error.data));
+      if (hasResponse(error)) throw new ApiError(error.response.status, errorKeyOf(error.data), { cause: error }, errorFieldsOf(error.data), errorDetailsOf(error.data));
       throw new ApiError(0, undefined, { cause: error });
     }
   }

@@ -61,6 +61,8 @@ export interface PostingInput {
   employmentType?: string;
   /** The pay range; left out on create, the opening's is copied. */
   salary?: Salary | null;
+  /** Publish although the company has no privacy notice in some of its languages (else 409 `posting.privacyNoticeMissing`). */
+  confirmMissingPrivacyNotice?: boolean;
 }
 
 export interface CanDeleteAnswer {

@@ -32,7 +32,8 @@ export interface PermissionsResponse {
 export interface Company {
   _id: string;
   name?: string;
-  settings?: { language?: string; logos?: unknown[] };
+  /** `privacyNoticeLanguages`: the languages the company wrote its privacy notice in. */
+  settings?: { language?: string; logos?: unknown[]; privacyNoticeLanguages?: string[] };
 }
 
 export interface AdminCompany {

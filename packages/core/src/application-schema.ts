@@ -6,6 +6,7 @@ import { LocaleSchema } from './localized-text';
 import { firstFailingRule, type Rule, ruleMessage } from './form-rules';
 import { ObjectIdSchema } from './ids';
 import { hasControlCharacters } from './plain-text';
+import { ShownPrivacyNoticeSchema } from './privacy-notice';
 import { plainText } from './text-checks';
 import { ERROR_KEYS } from './errors';
 
@@ -75,6 +76,8 @@ export const ApplicationSubmissionSchema = /* @__PURE__ */ v.object({
   cv: v.optional(v.object(UploadReferenceSchema.entries, 'errors.badRequest')),
   coverLetterFile: v.optional(v.object(UploadReferenceSchema.entries, 'errors.badRequest')),
   gdprConsent: v.literal(true, 'errors.required'),
+  /** The privacy notice the form showed above the consent box: its text is what is stored (issue 25). */
+  privacyNotice: v.optional(ShownPrivacyNoticeSchema),
 });
 export type ApplicationSubmission = v.InferOutput<typeof ApplicationSubmissionSchema>;
 export type ApplicationSubmissionInput = v.InferInput<typeof ApplicationSubmissionSchema>;

@@ -140,7 +140,12 @@ export type PermissionsResponse = v.InferOutput<typeof PermissionsResponseSchema
 export const CompanyResourceSchema = v.object({
   _id: ObjectIdSchema,
   name: v.string(),
-  settings: v.object({ language: v.picklist(LOCALES), logos: v.array(v.unknown()) }),
+  settings: v.object({
+    language: v.picklist(LOCALES),
+    logos: v.array(v.unknown()),
+    /** The languages the company wrote its privacy notice in (the posting wizard warns about the others, issue 25). */
+    privacyNoticeLanguages: v.array(v.picklist(LOCALES)),
+  }),
 });
 export type CompanyResource = v.InferOutput<typeof CompanyResourceSchema>;
 

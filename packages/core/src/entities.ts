@@ -3,6 +3,7 @@ import { APPLY_FIELD_LEVELS } from './apply-form';
 import { ContractTypeSchema } from './contract-types';
 import { ObjectIdSchema } from './ids';
 import { LocaleSchema, LocalizedTextSchema } from './localized-text';
+import { PrivacyNoticeSchema } from './privacy-notice';
 import type { Theme } from './theme';
 
 export const OfferInformationSchema = v.object({
@@ -24,8 +25,12 @@ export const OfferSchema = v.object({
     v.object({
       _id: ObjectIdSchema,
       name: v.string(),
-      /** The company's privacy notice for applicants, in the offer's language (GDPR consent). */
-      privacyText: v.optional(v.string()),
+      /**
+       * The company's privacy notices for applicants, one per language it wrote (the company's
+       * default language first; the platform's default notice when it wrote none): the apply form
+       * shows the one of its page's language (`pickPrivacyNotice`) and says which it showed.
+       */
+      privacyNotices: v.optional(v.array(PrivacyNoticeSchema)),
       /** Absolute URL of the company's logo, and its own pages (website, profiles): JSON-LD hiringOrganization. */
       logo: v.optional(v.string()),
       /** The default logo with its pixel size (issue 13): widgets reserve its box so nothing shifts. */

@@ -26,6 +26,9 @@ export const ERROR_KEYS = {
   authRequired: 'auth.required',
   invalidCredentials: 'auth.invalidCredentials',
   invalidToken: 'auth.invalidToken',
+  /** A magic link already used, or past its time (issue 25): the answer names the email, for a new link. */
+  magicLinkUsed: 'auth.magicLinkUsed',
+  magicLinkExpired: 'auth.magicLinkExpired',
   invitationExpired: 'auth.invitationExpired',
   recruiterNotFound: 'recruiter.notFound',
   companyNotFound: 'company.notFound',
@@ -38,6 +41,8 @@ export const ERROR_KEYS = {
   postingNotFound: 'posting.notFound',
   /** A CLOSED posting, or a posting of an ARCHIVED opening, cannot be edited. */
   postingNotEditable: 'posting.notEditable',
+  /** Publishing in a language the company wrote no privacy notice in needs `confirmMissingPrivacyNotice` (issue 25). */
+  postingPrivacyNoticeMissing: 'posting.privacyNoticeMissing',
   fileNotFound: 'file.notFound',
   uploadStorageFull: 'upload.storageFull',
   uploadLimitReached: 'upload.limitReached',
@@ -121,6 +126,8 @@ export type ErrorKey = (typeof ERROR_KEYS)[keyof typeof ERROR_KEYS] | StepErrorK
 export interface ApiErrorBody {
   statusCode: number;
   error: string;
+  /** Plain values a client needs to help (a spent magic link's email), never a message. */
+  details?: Record<string, string>;
 }
 
 /** Message keys of the /offer/message and /message pages (spec §8). */

@@ -17,6 +17,7 @@ export * from './offer-count';
 export * from './openings';
 export * from './permissions';
 export * from './plain-text';
+export * from './privacy-notice';
 export * from './requests';
 export * from './roles';
 export * from './salary';

@@ -35,3 +35,13 @@ export function parseAcceptLanguage(header: string | null | undefined): Locale[]
     .sort((a, b) => b.weight - a.weight || a.index - b.index);
   return [...new Set(ranked.map((entry) => entry.locale))];
 }
+
+/** A language's name in the page's language ("fr" on a German page: "Französisch"), the code when unknown. */
+export function languageName(code: string | null | undefined, locale: string): string {
+  if (!code) return '';
+  try {
+    return new Intl.DisplayNames([locale], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

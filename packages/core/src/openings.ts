@@ -162,6 +162,8 @@ export const PostingCreateBodySchema = v.pipe(
     salary: v.optional(SalaryFieldSchema),
     addressCountry: v.optional(CountrySchema),
     remote: v.optional(v.boolean()),
+    /** Publish although the company has no privacy notice in some of the posting's languages (else 409 `posting.privacyNoticeMissing`). */
+    confirmMissingPrivacyNotice: v.optional(v.boolean()),
   }),
   v.check((body) => body.contents[body.language] !== undefined, 'errors.required'),
 );
@@ -178,6 +180,8 @@ export const PostingPatchBodySchema = v.strictObject({
   salary: v.optional(SalaryFieldSchema),
   addressCountry: v.optional(CountrySchema),
   remote: v.optional(v.boolean()),
+  /** Add languages although the company has no privacy notice in them (else 409 `posting.privacyNoticeMissing`). */
+  confirmMissingPrivacyNotice: v.optional(v.boolean()),
 });
 export type PostingPatchBody = v.InferOutput<typeof PostingPatchBodySchema>;
 
@@ -290,6 +294,8 @@ export const PostingResourceSchema = v.object({
   addressCountry: v.nullable(v.string()),
   remote: v.boolean(),
   publishedAt: v.string(),
+  /** The posting's languages without a privacy notice of the company: candidates there consent under another language's notice (issue 25). */
+  privacyNoticeMissing: v.array(v.picklist(LOCALES)),
 });
 export type PostingResource = v.InferOutput<typeof PostingResourceSchema>;
 

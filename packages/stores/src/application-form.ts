@@ -3,7 +3,7 @@ import { APPLICATION_FIELDS, applicationRules } from '@rec/core/application';
 import { type ApplyFormConfig, applyFormOf } from '@rec/core/apply-form';
 import type { ApplicationSubmissionInput, UploadReference } from '@rec/core/application-schema';
 import { CV_EXTENSIONS, checkUploadFile } from '@rec/core/files';
-import { DEFAULT_LOCALE, ERROR_KEYS, FORM_VALIDATION_DEBOUNCE_MS, type Locale, UPLOAD } from '@rec/core';
+import { DEFAULT_LOCALE, ERROR_KEYS, FORM_VALIDATION_DEBOUNCE_MS, type Locale, type ShownPrivacyNotice, UPLOAD } from '@rec/core';
 import { type FieldValue, firstFailingRule, normalizeFormDate, ruleMessage, validateForm } from '@rec/core/form-rules';
 import { atom, type ReadableAtom } from 'nanostores';
 
@@ -44,6 +44,8 @@ export interface ApplicationFormOptions {
   locale: Locale;
   /** Which fields the opening asks (the offer's `applyForm`; absent: the defaults). */
   applyForm?: Partial<ApplyFormConfig> | undefined;
+  /** The privacy notice the form shows above the consent box: sent along, so its text is what is stored. */
+  privacyNotice?: ShownPrivacyNotice | undefined;
   /** Hidden meta of spec §3: carried, never shown. */
   companyReferralCode?: string | undefined;
   agentEmail?: string | undefined;
@@ -277,6 +279,7 @@ export function createApplicationForm(options: ApplicationFormOptions): Applicat
         agentEmail: options.agentEmail ?? '',
         companyReferralCode: options.companyReferralCode ?? '',
         gdprConsent: true,
+        ...(options.privacyNotice ? { privacyNotice: options.privacyNotice } : {}),
       };
       for (const field of APPLICATION_FIELDS) {
         if (!rules[field.name]) continue;

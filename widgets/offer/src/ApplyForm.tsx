@@ -2,7 +2,7 @@ import { acceptAttribute, CV_EXTENSIONS } from '@rec/core/files';
 import { APPLICATION_FIELDS, type ApplicationFieldDefinition } from '@rec/core/application';
 import { applyFormOf, fieldLevel } from '@rec/core/apply-form';
 import { NONE_CHOICE, toggleChoice } from '@rec/core/choices';
-import { FORM_COLUMN_DEFAULT, FORM_COLUMNS_MD, type Locale, type Offer, UPLOAD } from '@rec/core';
+import { FORM_COLUMN_DEFAULT, FORM_COLUMNS_MD, type Locale, languageName, type Offer, pickPrivacyNotice, UPLOAD } from '@rec/core';
 import type { Translate } from '@rec/i18n/widgets';
 import { type ApplicationForm, createApplicationForm, type FieldMessage, type FileField } from '@rec/stores/application-form';
 import { useStore } from '@rec/ui';
@@ -38,8 +38,21 @@ function message(t: Translate, error: FieldMessage | undefined): string {
 /** The application form of spec §3 with the fields the opening asks (lazy chunk of <rec-offer>). */
 export function ApplyForm({ offer, companyId, locale, t, baseURL, referralCode, agentEmail, autoFocus, form: given }: ApplyFormProps) {
   const config = applyFormOf(offer.applyForm);
+  // The notice in the page's language, else the offer's, else the company's default: the form says which it showed.
+  const notice = pickPrivacyNotice(offer.company?.privacyNotices ?? [], [locale, offer.language]);
   const form = useMemo(
-    () => given ?? createApplicationForm({ channelId: offer.channelId, companyId, baseURL, locale, companyReferralCode: referralCode, agentEmail, applyForm: config }),
+    () =>
+      given ??
+      createApplicationForm({
+        channelId: offer.channelId,
+        companyId,
+        baseURL,
+        locale,
+        companyReferralCode: referralCode,
+        agentEmail,
+        applyForm: config,
+        privacyNotice: notice ? { language: notice.language, version: notice.version } : undefined,
+      }),
     // The configuration is the offer's: a new offer object brings a new one.
     [given, offer, companyId, baseURL, locale, referralCode, agentEmail],
   );
@@ -275,8 +288,11 @@ export function ApplyForm({ offer, companyId, locale, t, baseURL, referralCode, 
         {APPLICATION_FIELDS.map(renderField)}
         <div className="field span-12 consent">
           <p className="privacy-title">{t('apply.privacyTitle')}</p>
-          <p id="rec-apply-privacy" className="privacy-text">
-            {offer.company?.privacyText || t('apply.defaultPrivacy')}
+          {notice && notice.language !== locale ? (
+            <p className="field-hint privacy-language">{t('apply.privacyLanguage', { language: languageName(notice.language, locale) })}</p>
+          ) : null}
+          <p id="rec-apply-privacy" className="privacy-text" lang={notice?.language}>
+            {notice?.text}
           </p>
           <label className="checkbox">
             <input

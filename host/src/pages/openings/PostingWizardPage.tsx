@@ -1,6 +1,6 @@
 import { createPosting, fetchPostings, isApiError, updatePosting } from '@rec/api-client';
 import { PERMISSIONS } from '@rec/core';
-import { $opening, can, loadOpening, showErrorToast, showToast } from '@rec/stores';
+import { $company, $opening, can, loadOpening, showErrorToast, showToast } from '@rec/stores';
 import { Button, Loading } from '@rec/ui';
 import { atom } from 'nanostores';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
@@ -12,7 +12,8 @@ import { useStore } from '../../use-store';
 import { PostingChannels } from './PostingChannels';
 import { PostingLanguages } from './PostingLanguages';
 import { PostingReview } from './PostingReview';
-import { type PostingFailures, type PostingValues, postingFailures, postingInput, valuesOfPosting } from './posting-values';
+import { PrivacyNoticeWarning } from './PrivacyNoticeWarning';
+import { missingNotices, type PostingFailures, type PostingValues, postingFailures, postingInput, valuesOfPosting } from './posting-values';
 import { checkSalary, salaryDraftOf } from './SalaryFields';
 import { Notice, WizardSteps } from './shared';
 
@@ -33,7 +34,10 @@ interface Props {
 export function PostingWizardPage({ openingId, postingId, slug }: Props) {
   const t = useT();
   const opening = useStore($opening);
+  const company = useStore($company);
   const draft = useStore($postingDraft);
+  const [noticeConfirmed, setNoticeConfirmed] = useState(false);
+  const [noticeError, setNoticeError] = useState(false);
   const id = useId();
   const key = `${openingId}:${postingId ?? 'new'}`;
   const base = postingId ? `/recruiter/openings/${openingId}/postings/${postingId}/edit` : `/recruiter/openings/${openingId}/postings/create`;
@@ -142,11 +146,19 @@ export function PostingWizardPage({ openingId, postingId, slug }: Props) {
     navigate(`${base}/review`);
   }
 
+  const notices = missingNotices(values, draft.saved, company?.settings?.privacyNoticeLanguages);
+
   async function save() {
+    if (notices.needsConfirm && !noticeConfirmed) {
+      setNoticeError(true);
+      document.getElementById(`${id}-notice-confirm`)?.focus();
+      return;
+    }
     setSaving(true);
     try {
-      if (postingId) await updatePosting(api, openingId, postingId, postingInput(values));
-      else await createPosting(api, openingId, postingInput(values));
+      const input = { ...postingInput(values), ...(noticeConfirmed ? { confirmMissingPrivacyNotice: true } : {}) };
+      if (postingId) await updatePosting(api, openingId, postingId, input);
+      else await createPosting(api, openingId, input);
       done.current = true;
       $postingDraft.set(null);
       // Where the opening is visible may have changed (a new channel).
@@ -189,6 +201,16 @@ export function PostingWizardPage({ openingId, postingId, slug }: Props) {
       ) : (
         <>
           <PostingReview id={id} values={values} />
+          <PrivacyNoticeWarning
+            id={id}
+            notices={notices}
+            confirmed={noticeConfirmed}
+            error={noticeError}
+            onConfirm={(confirmed) => {
+              setNoticeConfirmed(confirmed);
+              setNoticeError(false);
+            }}
+          />
           <div className="form-actions">
             <a className="rec-button rec-button-secondary" href={`${base}/channels`}>
               {t('openings.wizard.back')}

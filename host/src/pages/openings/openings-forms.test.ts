@@ -73,6 +73,7 @@ describe('posting form', () => {
       addressCountry: null,
       remote: false,
       publishedAt: '2026-01-01T00:00:00.000Z',
+      privacyNoticeMissing: [],
     });
     assert.deepEqual(values.languages, ['fr', 'de']);
     assert.deepEqual(values.contents.de, { title: 'Titel', description: '<p>De</p>', location: '', contract: '' });

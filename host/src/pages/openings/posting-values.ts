@@ -1,5 +1,5 @@
 import { POSTING_CHANNEL_KINDS, type PostingChannelKind, type PostingInput, type PostingResource } from '@rec/api-client';
-import { LOCALES } from '@rec/core';
+import { isLocale, LOCALES, pickPrivacyNotice, toLocale } from '@rec/core';
 import { type Rule, validateForm } from '@rec/core/form-rules';
 import { checkSalary, type SalaryDraft, salaryDraftOf } from './SalaryFields';
 
@@ -74,4 +74,19 @@ export function valuesOfPosting(posting: PostingResource): PostingValues {
     channels: POSTING_CHANNEL_KINDS.filter((kind) => posting.channels.some((channel) => channel.kind === kind)),
     salary: salaryDraftOf(posting.salary),
   };
+}
+
+/**
+ * The posting's languages the company wrote no privacy notice in, and the notice candidates there
+ * consent under instead (the apply form's rule: the posting's own language, else the company's
+ * first); `needsConfirm` when one of them is new (already published ones were confirmed before).
+ */
+export function missingNotices(values: PostingValues, saved: readonly string[], noticeLanguages: readonly string[] | undefined) {
+  if (!noticeLanguages) return { missing: [], fallback: undefined, needsConfirm: false };
+  const missing = values.languages.filter((language) => !noticeLanguages.includes(language));
+  const fallback = pickPrivacyNotice(
+    noticeLanguages.filter(isLocale).map((language) => ({ language })),
+    [toLocale(values.language)],
+  )?.language;
+  return { missing, fallback, needsConfirm: missing.some((language) => !saved.includes(language)) };
 }

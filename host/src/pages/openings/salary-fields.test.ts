@@ -43,6 +43,7 @@ describe('salary fields of the opening and posting wizards', () => {
       addressCountry: 'LU',
       remote: false,
       publishedAt: '2026-01-01T00:00:00.000Z',
+      privacyNoticeMissing: [],
     };
     const values = valuesOfPosting(posting);
     assert.deepEqual(postingInput(values).salary, posting.salary);

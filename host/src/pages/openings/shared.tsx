@@ -73,15 +73,8 @@ export function formatBytes(bytes: number, locale: string): string {
   return new Intl.NumberFormat(locale, { style: 'unit', unit: units[unit], unitDisplay: 'short', maximumFractionDigits: unit ? 1 : 0 }).format(value);
 }
 
-/** A language's own name in the page language (Intl.DisplayNames), the code when unknown. */
-export function languageName(code: string | null | undefined, locale: string): string {
-  if (!code) return '';
-  try {
-    return new Intl.DisplayNames([locale], { type: 'language' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
+// A language's name in the page language: one function for every surface (@rec/core).
+export { languageName } from '@rec/core';
 
 export function StatusBadge({ status }: { status: OpeningStatus | 'OPEN' | 'CLOSED' }) {
   const t = useT();

@@ -331,6 +331,9 @@ export interface ApplicationsTable {
   consent_given_at: ColumnType<Date, Date | string, Date | string>;
   /** The privacy text the candidate agreed to, as shown. */
   consent_text: string;
+  /** The language and version of that notice (issue 25, migration 0024; null before). */
+  consent_language: ColumnType<string | null, string | null | undefined, string | null>;
+  consent_version: ColumnType<string | null, string | null | undefined, string | null>;
   /** Set when its personal data was removed; the row stays for the counts (migration 0017). */
   anonymised_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: CreatedAt;

@@ -22,6 +22,17 @@ export class FieldsError extends HttpError {
   }
 }
 
+/** A 401 for a sign-in link already used or expired, naming the email it was for (the page offers a new link to it). */
+export class SpentLinkError extends HttpError {
+  override name = 'SpentLinkError';
+  constructor(
+    key: ErrorKey,
+    readonly email: string,
+  ) {
+    super(401, key);
+  }
+}
+
 export function errorBody(statusCode: number, key: ErrorKey): ApiErrorBody {
   return { statusCode, error: key };
 }
@@ -62,6 +73,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof FieldsError) {
       return reply.code(400).type('application/json; charset=utf-8').send({ ...errorBody(400, error.key), fields: error.fields });
+    }
+    if (error instanceof SpentLinkError) {
+      return reply.code(401).type('application/json; charset=utf-8').send({ ...errorBody(401, error.key), details: { email: error.email } });
     }
     if (error instanceof HttpError) return sendError(reply, error.statusCode, error.key);
     const status = clientErrorStatus(error);

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { after, before, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
-import { DEMO } from '../seed/demo-ids';
+import { DEMO, DEMO_PREFIX, demoId } from '../seed/demo-ids';
 import { describeEachBackend, testAppConfig } from '../testing/test-database';
 
 const FILES: Record<string, string> = {
@@ -18,7 +18,9 @@ const BACK_OFFICE = ['/recruiter/openings', '/recruiter/settings/myaccount', '/a
 const SIGN_IN = ['/login', '/login/recruiter', '/login/token/abc', '/reset/abc', '/invite/abc'];
 const APPLICANT = ['/applicant/steps/next', '/applicant/steps/application-form', '/applicant/candidatures', '/applicant/steps/interviewer'];
 const INTERVIEW = ['/applicant/steps/interview', '/applicant/steps/interview/intro', '/applicant/steps/interview/recording?x=1'];
-const EMBEDDABLE = [`/board/${DEMO.boardId}`, `/offer/c/${DEMO.sampleChannelId}?language=fr`, '/offer/message', `/referral/${DEMO.companyId}/generate`];
+const EMBEDDABLE = [`/board/${DEMO.boardId}`, '/offer/message', '/offer/branding/preview/inputs', `/referral/${DEMO.companyId}/generate`];
+/** Pages that may host <rec-applicant-steps> after applying (the video interview inline). */
+const STEPS_HOSTS = [`/offer/c/${DEMO.sampleChannelId}?language=fr`, `/offer/c/${DEMO.sampleChannelId}/`, `/offer/${demoId(DEMO_PREFIX.posting, 1)}`, '/share/lumen-embedded'];
 
 describeEachBackend('security headers of HTML pages', (context) => {
   let distDir = '';
@@ -67,12 +69,24 @@ describeEachBackend('security headers of HTML pages', (context) => {
     }
   });
 
-  it('public offer and board pages and the demo career site stay frameable by career sites', async () => {
+  it('public board, referral and message pages stay frameable by career sites and get no camera or microphone', async () => {
     for (const url of EMBEDDABLE) {
       const { csp, permissions, frameOptions } = await page(url);
       assert.doesNotMatch(csp, /frame-ancestors/, url);
       assert.equal(frameOptions, undefined, url);
       assert.match(permissions, /camera=\(\)/, url);
+      assert.match(permissions, /microphone=\(\)/, url);
+    }
+  });
+
+  it('our own offer and share pages, which host the steps after applying, allow camera and microphone for our origin and stay frameable', async () => {
+    for (const url of STEPS_HOSTS) {
+      const { csp, permissions, frameOptions } = await page(url);
+      assert.doesNotMatch(csp, /frame-ancestors/, url);
+      assert.equal(frameOptions, undefined, url);
+      assert.match(permissions, /camera=\(self\)/, url);
+      assert.match(permissions, /microphone=\(self\)/, url);
+      assert.match(permissions, /geolocation=\(\)/, url);
     }
   });
 

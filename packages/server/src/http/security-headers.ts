@@ -1,28 +1,42 @@
 import type { FastifyInstance } from 'fastify';
-import { isUnder, pathOf } from './public-paths';
+import { pathOf } from './public-paths';
 
 /**
- * How an HTML page may be used by other sites:
- * - `embeddable`: public offer, board, share and referral pages and the demo career site are
- *   meant to be framed by career sites (spec: embedded layouts);
- * - `interview`: an applicant's interview step, the only pages that may use camera and microphone;
- * - `private`: everything else (back-office, sign-in, applicant pages): never framed, so a
- *   hostile page cannot overlay them and steal clicks;
- * - `careerSite`: the demo career site, frameable like `embeddable`. It stands for a company's
- *   own site, which sets its own policy: embedding <rec-applicant-steps> (the steps continue
- *   there after applying), it allows camera and microphone for itself so the interview records.
+ * The kinds of HTML page, and what each may do (one table: a page built later picks a kind here
+ * and inherits its whole policy):
+ * - `private`: back-office, sign-in and applicant pages: never framed (a hostile page cannot
+ *   overlay them and steal clicks), no camera or microphone;
+ * - `interview`: the applicant's interview step: not framed, camera and microphone for our origin;
+ * - `embeddable`: public board, referral and message pages: framed by career sites, no camera;
+ * - `stepsHost`: a page that may host `<rec-applicant-steps>` (after applying, the steps continue
+ *   inline, the video interview included): our own offer pages (`/offer/c/{channel}`,
+ *   `/offer/{id}`), the share page (it shows an offer) and the demo career site (it stands for a
+ *   company's site, which sets its own policy). Frameable, camera and microphone for our origin.
  */
-export type PageClass = 'embeddable' | 'interview' | 'private' | 'careerSite';
+export type PageClass = 'private' | 'interview' | 'embeddable' | 'stepsHost';
 
-const EMBEDDABLE_PREFIXES = ['/offer', '/board', '/share', '/referral', '/demo'];
+const PAGE_POLICIES: Record<PageClass, { frameable: boolean; cameraAndMicrophone: boolean }> = {
+  private: { frameable: false, cameraAndMicrophone: false },
+  interview: { frameable: false, cameraAndMicrophone: true },
+  embeddable: { frameable: true, cameraAndMicrophone: false },
+  stepsHost: { frameable: true, cameraAndMicrophone: true },
+};
+
+const OBJECT_ID = '[0-9a-f]{24}';
+/** Which page is of which kind: the first pattern matching the path decides; no match is `private`. */
+const PAGE_KINDS: ReadonlyArray<{ path: RegExp; kind: PageClass }> = [
+  { path: /^\/demo\/career-site\.html$/, kind: 'stepsHost' },
+  { path: new RegExp(`^/offer/c/${OBJECT_ID}/?$`), kind: 'stepsHost' },
+  { path: new RegExp(`^/offer/${OBJECT_ID}/?$`), kind: 'stepsHost' },
+  { path: /^\/share\/[^/]+\/?$/, kind: 'stepsHost' },
+  // `/applicant/steps/interview`, `/interview/intro`, `/interview/recording` (and any later sub-step).
+  { path: /^\/applicant\/steps\/interview(\/.*)?$/, kind: 'interview' },
+  { path: /^\/(offer|board|share|referral|demo)(\/.*)?$/, kind: 'embeddable' },
+];
 
 export function pageClassOf(url: string): PageClass {
   const path = pathOf(url);
-  if (isUnder(path, '/demo/career-site.html')) return 'careerSite';
-  if (EMBEDDABLE_PREFIXES.some((prefix) => isUnder(path, prefix))) return 'embeddable';
-  // `/applicant/steps/interview`, `/interview/intro`, `/interview/recording` (and any later sub-step).
-  if (isUnder(path, '/applicant/steps/interview')) return 'interview';
-  return 'private';
+  return PAGE_KINDS.find((entry) => entry.path.test(path))?.kind ?? 'private';
 }
 
 /**
@@ -44,12 +58,12 @@ const BASE_POLICY = [
   "form-action 'self'",
 ];
 
-/** Powerful features nobody needs, denied everywhere; camera and microphone only on the interview step. */
+/** Powerful features nobody needs, denied everywhere; camera and microphone per page kind (above). */
 const DENIED_FEATURES = ['geolocation=()', 'payment=()', 'usb=()', 'serial=()', 'bluetooth=()', 'display-capture=()'];
 
 export function htmlSecurityHeaders(pageClass: PageClass): Record<string, string> {
-  const media = pageClass === 'interview' || pageClass === 'careerSite' ? ['camera=(self)', 'microphone=(self)'] : ['camera=()', 'microphone=()'];
-  const frameable = pageClass === 'embeddable' || pageClass === 'careerSite';
+  const { frameable, cameraAndMicrophone } = PAGE_POLICIES[pageClass];
+  const media = cameraAndMicrophone ? ['camera=(self)', 'microphone=(self)'] : ['camera=()', 'microphone=()'];
   const headers: Record<string, string> = {
     // Without frame-ancestors any career site may frame an embeddable page.
     'content-security-policy': (frameable ? BASE_POLICY : [...BASE_POLICY, "frame-ancestors 'none'"]).join('; '),

@@ -44,13 +44,34 @@ function Preview({ stream, label }: { stream: MediaStream; label: string }) {
   return <video ref={ref} className="step-video" autoPlay muted playsInline aria-label={label} />;
 }
 
+const PROBLEM_TEXTS = {
+  policy: { title: 'steps.interview.blockedByPage', help: 'steps.interview.blockedByPageHelp' },
+  denied: { title: 'steps.interview.denied', help: 'steps.interview.deniedHelp' },
+  device: { title: 'steps.interview.noCamera', help: 'steps.interview.noCameraHelp' },
+} as const;
+
+/**
+ * Why the camera is missing, with the advice that fits the cause (issue 25): the page's policy
+ * cannot be changed by the candidate, so it points to the mailed link (it survives a reload,
+ * unlike the embedded steps' token); a refusal or a missing device can be mended, then tried again.
+ */
 function CameraProblem({ camera }: { camera: CameraState }) {
   const env = useStepsEnv();
   const { t } = env;
   if (camera.kind !== 'unavailable') return null;
+  const texts = PROBLEM_TEXTS[camera.reason];
   return (
-    <MessageBlock tone="error" title={t(camera.reason === 'permission' ? 'steps.interview.noPermission' : 'steps.interview.noCamera')}>
+    <MessageBlock tone="error" title={t(texts.title)}>
+      <p>{t(texts.help)}</p>
+      {camera.reason === 'policy' ? null : <p>{t('steps.interview.continueFromMail')}</p>}
       <p>{t('steps.interview.uploadInstead')}</p>
+      {camera.reason === 'policy' ? null : (
+        <div className="form-actions">
+          <Button variant="secondary" onClick={camera.retry}>
+            {t('steps.interview.tryAgain')}
+          </Button>
+        </div>
+      )}
     </MessageBlock>
   );
 }

@@ -70,7 +70,7 @@ describeEachBackend('OpenAPI document and /docs', (context) => {
     const patch = document.paths['/v2/jobs/{id}/postings/{postingId}']?.patch;
     assert.ok(patch?.requestBody, 'a request body');
     const body = patch.requestBody.content['application/json']?.schema as { properties: Record<string, unknown>; additionalProperties?: unknown };
-    assert.deepEqual(Object.keys(body.properties).sort(), ['addressCountry', 'channels', 'contents', 'employmentType', 'language', 'remote', 'salary', 'validThrough']);
+    assert.deepEqual(Object.keys(body.properties).sort(), ['addressCountry', 'channels', 'confirmMissingPrivacyNotice', 'contents', 'employmentType', 'language', 'remote', 'salary', 'validThrough']);
     assert.equal(body.additionalProperties, false, 'strict objects stay strict');
     assert.deepEqual(
       patch.parameters.filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name),

@@ -1,7 +1,8 @@
-import { companySettingsOf } from '@rec/core';
+import { companySettingsOf, type PrivacyNotice } from '@rec/core';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { newId } from '../../db/ids';
 import type { Database } from '../../db/schema';
+import { candidateTitles } from './candidate-title';
 
 export interface NewApplication {
   id: string;
@@ -16,7 +17,8 @@ export interface NewApplication {
   referralCode: string | null;
   form: Record<string, unknown>;
   consentGivenAt: Date;
-  consentText: string;
+  /** The privacy notice the form showed: its exact text, language and version. */
+  consent: PrivacyNotice;
 }
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -69,6 +71,11 @@ export function applicationQueries(db: Db) {
       await db.insertInto('application_stage_events').values({ id: newId(), company_id: companyId, application_id: applicationId, stage: first, entered_at: sql`now()` }).execute();
     },
 
+    /** The job title the candidate of this application reads (its confirmation mail). */
+    async candidateTitle(companyId: string, applicationId: string): Promise<string | undefined> {
+      return (await candidateTitles(db, companyId, [applicationId])).get(applicationId);
+    },
+
     /** The opening an application through this channel belongs to. */
     async openingOfChannel(companyId: string, channelId: string): Promise<string | undefined> {
       const row = await db
@@ -98,7 +105,9 @@ export function applicationQueries(db: Db) {
           referral_code: application.referralCode,
           form: application.form,
           consent_given_at: application.consentGivenAt,
-          consent_text: application.consentText,
+          consent_text: application.consent.text,
+          consent_language: application.consent.language,
+          consent_version: application.consent.version,
         })
         .onConflict((oc) => oc.columns(['company_id', 'channel_id', 'submission_id']).doNothing())
         .returning('id')

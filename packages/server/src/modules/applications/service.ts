@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { ApplicationReceipt } from '@rec/core/application';
 import { type ApplicationSubmission, ApplicationSubmissionSchema, submissionIssues } from '@rec/core/application-schema';
-import { applyFormOf, ERROR_KEYS, type Locale, pickText } from '@rec/core';
+import { applyFormOf, ERROR_KEYS, type Locale, pickPrivacyNotice, pickText, type PrivacyNotice, type ShownPrivacyNotice } from '@rec/core';
 import * as v from 'valibot';
 import { newId } from '../../db/ids';
 import { FieldsError, HttpError } from '../../http/errors';
 import type { DomainEvents } from '../domain-events/domain-events';
+import { privacyNoticesOf } from '../offers/privacy-notices';
 import type { OfferService } from '../offers/service';
 import { checkRequiredFields, withoutHiddenFields } from './apply-form-rules';
 import type { ApplicationRepository } from './repository';
@@ -61,6 +62,7 @@ export function createApplicationService(deps: {
       const language: Locale = submission.language ?? offer.language;
       const uploadIdOf = (reference: { url: string } | undefined) => reference?.url.slice(reference.url.lastIndexOf('/') + 1);
 
+      const consent = consentedNotice(privacyNoticesOf(row.companySettings), submission.privacyNotice, [language, offer.language]);
       const fingerprint = submissionFingerprint(submission);
       /** A retry answers the first application; the same key with another form is a client bug or a replay: 422. */
       const replay = (existing: { id: string; candidateId: string; fingerprint: string | null }) => {
@@ -87,7 +89,7 @@ export function createApplicationService(deps: {
 
         const email = submission.email.trim().toLowerCase();
         const candidateId = await queries.upsertCandidate(companyId, newId(), email, candidateData(submission, email, referralCode));
-        const { gdprConsent: _consent, submissionId: _id, ...form } = submission;
+        const { gdprConsent: _consent, privacyNotice: _notice, submissionId: _id, ...form } = submission;
         const applicationId = await queries.insertApplication({
           id: newId(),
           companyId,
@@ -101,7 +103,7 @@ export function createApplicationService(deps: {
           referralCode,
           form: { ...form, companyReferralCode: referralCode ?? '' },
           consentGivenAt: new Date(),
-          consentText: offer.company?.privacyText ?? 'default',
+          consent,
         });
         if (applicationId) {
           // Every application stands in a pipeline stage from the start: the company's first one.
@@ -135,7 +137,7 @@ export function createApplicationService(deps: {
           firstName: submission.firstName.trim(),
           lastName: submission.lastName.trim(),
           language,
-          offerTitle: pickText(offer.information.title, language, offer.language),
+          offerTitle: (await repository.candidateTitle(companyId, result.applicationId)) ?? pickText(offer.information.title, language, offer.language),
           offerUrl: offer.url.canonical,
         };
         // The application is saved: a mail failure must not turn it into an error for the candidate.
@@ -144,6 +146,18 @@ export function createApplicationService(deps: {
       return { ...result, ...extra };
     },
   };
+}
+
+/**
+ * The notice the candidate consented to: the one the form says it showed, which must be one of
+ * the company's current notices (edited since the page opened: the form asks to read it again,
+ * its draft kept). A form that names none (older widgets) gets the notice the same rule shows in
+ * the application's language, never blindly the offer's.
+ */
+export function consentedNotice(notices: readonly PrivacyNotice[], shown: ShownPrivacyNotice | undefined, preferred: readonly Locale[]): PrivacyNotice {
+  const notice = shown ? notices.find((candidate) => candidate.language === shown.language && candidate.version === shown.version) : pickPrivacyNotice(notices, preferred);
+  if (!notice) throw new FieldsError({ gdprConsent: 'apply.privacyNoticeChanged' });
+  return notice;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { candidateTitleOf } from '../applications/candidate-title';
 import { type AppointmentOfferBody, type AppointmentView, ERROR_KEYS } from '@rec/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -35,7 +36,7 @@ async function appointmentWith(db: Kysely<Database>, where: { tokenHash: string 
     .innerJoin('companies as co', 'co.id', 'ap.company_id')
     .leftJoin('accounts as r', 'r.id', 'ap.recruiter_id')
     .selectAll('ap')
-    .select(['c.email as candidate_email', 'c.data as candidate_data', 'a.language', 'o.title as opening_title', 'co.name as company_name', 'r.email as recruiter_email', 'r.first_name as recruiter_first', 'r.last_name as recruiter_last', 'r.settings as recruiter_settings']);
+    .select(['c.email as candidate_email', 'c.data as candidate_data', 'a.language', candidateTitleOf('a').as('job_title'), 'co.name as company_name', 'r.email as recruiter_email', 'r.first_name as recruiter_first', 'r.last_name as recruiter_last', 'r.settings as recruiter_settings']);
   query = 'tokenHash' in where ? query.where('ap.token_hash', '=', where.tokenHash) : query.where('ap.company_id', '=', where.companyId).where('ap.id', '=', where.id);
   return query.executeTakeFirst();
 }
@@ -60,7 +61,7 @@ export function createAppointmentService(deps: AppointmentServiceDeps) {
       videoUrl: row.video_url,
       slots: slotsOf(row).map((slot) => new Date(slot).toISOString()),
       chosen: row.chosen_start ? new Date(row.chosen_start).toISOString() : null,
-      openingTitle: row.opening_title,
+      openingTitle: row.job_title,
       companyName: row.company_name,
       language: row.language,
     };
@@ -82,8 +83,8 @@ export function createAppointmentService(deps: AppointmentServiceDeps) {
       sequence: row.sequence,
       start,
       durationMinutes: row.duration_minutes,
-      summary: `${row.opening_title} — ${row.company_name}`,
-      description: [row.opening_title, place].filter(Boolean).join('\n'),
+      summary: `${row.job_title} — ${row.company_name}`,
+      description: [row.job_title, place].filter(Boolean).join('\n'),
       location: row.location || row.video_url,
       ...(row.video_url ? { url: row.video_url } : {}),
       organizer: { name: recruiterName, email: row.recruiter_email ?? 'no-reply@localhost' },
@@ -94,7 +95,7 @@ export function createAppointmentService(deps: AppointmentServiceDeps) {
     const attachment = [{ filename: 'invitation.ics', contentType: `text/calendar; charset=utf-8; method=${method}`, content: ics }];
     const candidateValues = {
       candidateName,
-      openingTitle: row.opening_title,
+      openingTitle: row.job_title,
       companyName: row.company_name,
       when: formatMoment(start, row.language, row.time_zone),
       duration: row.duration_minutes,
@@ -103,11 +104,11 @@ export function createAppointmentService(deps: AppointmentServiceDeps) {
     };
     const booked = method === 'REQUEST';
     background.run(log, async () => {
-      await mailer.send(renderPortalMail(booked ? 'appointmentBooked' : 'appointmentCancelled', row.language, row.candidate_email, candidateValues, attachment));
+      await mailer.send(renderPortalMail(booked ? 'appointmentBooked' : 'appointmentCancelled', row.language, { to: row.candidate_email, companyId: row.company_id }, candidateValues, attachment));
       if (row.recruiter_email) {
         const recruiterLanguage = (row.recruiter_settings as { language?: string } | null)?.language;
         const recruiterValues = { ...candidateValues, when: formatMoment(start, recruiterLanguage, 'UTC') };
-        await mailer.send(renderPortalMail(booked ? 'recruiterBooked' : 'recruiterCancelled', recruiterLanguage, row.recruiter_email, recruiterValues, attachment));
+        await mailer.send(renderPortalMail(booked ? 'recruiterBooked' : 'recruiterCancelled', recruiterLanguage, { to: row.recruiter_email, companyId: row.company_id }, recruiterValues, attachment));
       }
     });
   }
@@ -141,15 +142,12 @@ export function createAppointmentService(deps: AppointmentServiceDeps) {
       const link = `${publicUrl}/applicant/appointments/${token}`;
       background.run(log, () =>
         mailer.send(
-          {
-            ...renderCandidateMail('appointmentInvitation', application.language, candidate.email, {
-              candidateName: candidateNameOf(candidate),
-              openingTitle: application.opening_title,
-              companyName: candidate.company_name,
-              link,
-            }),
-            companyId,
-          },
+          renderCandidateMail('appointmentInvitation', application.language, { to: candidate.email, companyId }, {
+            candidateName: candidateNameOf(candidate),
+            openingTitle: application.job_title,
+            companyName: candidate.company_name,
+            link,
+          }),
         ),
       );
       return { _id: id };

@@ -154,6 +154,20 @@ export function createAccountRepository(db: Kysely<Database>) {
       return row?.account_id;
     },
 
+    /** Why a token no longer signs in (used, or past its time), and the email it was for; undefined for a token never issued. */
+    async spentToken(hash: string, purpose: AuthTokenPurpose, now: Date): Promise<{ reason: 'used' | 'expired'; email: string } | undefined> {
+      const row = await db
+        .selectFrom('auth_tokens as t')
+        .innerJoin('accounts as a', 'a.id', 't.account_id')
+        .select(['t.used_at', 't.expires_at', 'a.email'])
+        .where('t.token_hash', '=', hash)
+        .where('t.purpose', '=', purpose)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      if (row.used_at) return { reason: 'used', email: row.email };
+      return new Date(row.expires_at) <= now ? { reason: 'expired', email: row.email } : undefined;
+    },
+
     /** After a reset, the identity's other outstanding reset links die too. */
     async useOutstandingTokens(email: string, purpose: AuthTokenPurpose, now: Date): Promise<void> {
       await db

@@ -2,7 +2,7 @@ import { DEFAULT_LOCALE, ERROR_KEYS, type SessionUser, toLocale } from '@rec/cor
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountRow, CompanyRoleValue } from '../../db/schema';
 import { newId } from '../../db/ids';
-import { HttpError } from '../../http/errors';
+import { HttpError, SpentLinkError } from '../../http/errors';
 import type { BackgroundTasks } from '../mail/background';
 import type { Mailer } from '../mail/mailer';
 import { renderMail } from '../mail/templates';
@@ -125,6 +125,12 @@ export function createAuthService(deps: AuthServiceDeps) {
     async authorizeMagicLink(token: string, device: string | null = null) {
       const accountId = await repository.consumeToken(tokenHash(token), 'magic_link', now());
       const account = accountId ? await repository.findById(accountId) : undefined;
+      if (!accountId) {
+        // Used or expired: say which, and for which email, so the page offers a new link at once
+        // (whoever holds the link read that mail; a made-up token learns nothing).
+        const spent = await repository.spentToken(tokenHash(token), 'magic_link', now());
+        if (spent) throw new SpentLinkError(spent.reason === 'used' ? ERROR_KEYS.magicLinkUsed : ERROR_KEYS.magicLinkExpired, spent.email);
+      }
       if (account?.type !== 'applicant') throw new HttpError(401, ERROR_KEYS.invalidToken);
       const session = await sessions.create(account.id, device);
       return { account, session };

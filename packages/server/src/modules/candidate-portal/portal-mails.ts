@@ -9,9 +9,15 @@ import type { MailAttachment, OutgoingMail } from '../mail/mailer';
  */
 export type PortalMailKind = 'removalLink' | 'removalDone' | 'consentRenewal' | 'appointmentBooked' | 'appointmentCancelled' | 'recruiterBooked' | 'recruiterCancelled';
 
-export function renderPortalMail(kind: PortalMailKind, language: string | undefined, to: string, values: Record<string, string | number>, attachments?: MailAttachment[]): OutgoingMail {
+/** Who a portal mail goes to, and the company it speaks for (its name is the sender, its logo heads it). */
+export interface MailRecipient {
+  to: string;
+  companyId: string;
+}
+
+export function renderPortalMail(kind: PortalMailKind, language: string | undefined, recipient: MailRecipient, values: Record<string, string | number>, attachments?: MailAttachment[]): OutgoingMail {
   const t = serverT(language, `portalMail.${kind}`);
-  return { to, subject: t('subject', values), text: t('text', values), ...(attachments ? { attachments } : {}) };
+  return { ...recipient, subject: t('subject', values), text: t('text', values), ...(attachments ? { attachments } : {}) };
 }
 
 export interface CandidateTemplateValues {
@@ -22,10 +28,10 @@ export interface CandidateTemplateValues {
 }
 
 /** The company-editable candidate mails (defaults from the locale files). */
-export function renderCandidateMail(kind: 'appointmentInvitation' | 'pendingRequest', language: string | undefined, to: string, values: CandidateTemplateValues, extra = ''): OutgoingMail {
+export function renderCandidateMail(kind: 'appointmentInvitation' | 'pendingRequest', language: string | undefined, recipient: MailRecipient, values: CandidateTemplateValues, extra = ''): OutgoingMail {
   const t = serverT(language, `candidateMail.${kind}`);
   const body = t('body', { ...values });
-  return { to, subject: t('subject', { ...values }), text: extra ? `${body}\n\n${extra}` : body };
+  return { ...recipient, subject: t('subject', { ...values }), text: extra ? `${body}\n\n${extra}` : body };
 }
 
 /** A moment as the candidate reads it: their language, their time zone, the zone named. */

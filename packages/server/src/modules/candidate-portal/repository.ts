@@ -1,3 +1,4 @@
+import { candidateTitleOf } from '../applications/candidate-title';
 import { type Kysely, sql } from 'kysely';
 import type { Insertable } from 'kysely';
 import { withdrawnSql } from '../withdrawal/withdrawn-sql';
@@ -29,9 +30,12 @@ export interface PortalApplicationRow {
   form: Record<string, unknown>;
   consent_given_at: Date;
   consent_text: string;
+  consent_language: string | null;
+  consent_version: string | null;
   cv_upload_id: string | null;
   cover_letter_upload_id: string | null;
-  opening_title: string;
+  /** The posting's title in the application's language (candidateTitleOf), never the opening's internal one. */
+  job_title: string;
   current_stage: string | null;
   steps_total: number;
   steps_open: number;
@@ -106,9 +110,11 @@ export function createPortalRepository(db: Kysely<Database>) {
           'a.form',
           'a.consent_given_at',
           'a.consent_text',
+          'a.consent_language',
+          'a.consent_version',
           'a.cv_upload_id',
           'a.cover_letter_upload_id',
-          'o.title as opening_title',
+          candidateTitleOf('a').as('job_title'),
           'ap.current_stage',
           // A step skipped for having nothing to ask (issue 25) is no progress the candidate made.
           sql<number>`(select count(*)::int from application_steps s where s.company_id = a.company_id and s.application_id = a.id and not (s.progress ? 'skipped'))`.as('steps_total'),
@@ -175,7 +181,7 @@ export function createPortalRepository(db: Kysely<Database>) {
             ]),
           ]),
         )
-        .select(['r.id', 'r.kind', 'r.message', 'r.application_id', 'r.created_at', 'o.title as opening_title'])
+        .select(['r.id', 'r.kind', 'r.message', 'r.application_id', 'r.created_at', candidateTitleOf('a').as('job_title')])
         .orderBy('r.created_at', 'desc')
         .execute();
     },

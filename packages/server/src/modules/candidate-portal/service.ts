@@ -95,7 +95,7 @@ export function createPortalService(deps: PortalServiceDeps) {
   function applicationOf(row: CandidateRow, application: PortalApplicationRow): CandidateApplication {
     return {
       _id: application.id,
-      openingTitle: application.opening_title,
+      openingTitle: application.job_title,
       companyName: row.company_name,
       appliedAt: new Date(application.created_at).toISOString(),
       status: candidateStatusOf(application, row.company_settings),
@@ -150,7 +150,7 @@ export function createPortalService(deps: PortalServiceDeps) {
         kind: request.kind,
         message: request.message,
         applicationId: request.application_id,
-        openingTitle: request.opening_title,
+        openingTitle: request.job_title,
         createdAt: new Date(request.created_at).toISOString(),
       }));
     },
@@ -197,6 +197,8 @@ export function createPortalService(deps: PortalServiceDeps) {
           form: application.form,
           consentGivenAt: new Date(application.consent_given_at).toISOString(),
           consentText: application.consent_text,
+          consentLanguage: application.consent_language,
+          consentVersion: application.consent_version,
           cv: fileOf(application.id, 'cv', application.cv_upload_id),
           coverLetter: fileOf(application.id, 'cover-letter', application.cover_letter_upload_id),
           steps: steps.filter((step) => step.application_id === application.id).map(({ application_id: _id, ...step }) => step),
@@ -221,7 +223,7 @@ export function createPortalService(deps: PortalServiceDeps) {
       const created = now();
       await repository.insertRemovalToken({ token_hash: tokenHash(token), company_id: row.company_id, candidate_id: row.id, created_at: created, expires_at: addMs(created, REMOVAL_LINK_DAYS * DAY) });
       const link = `${publicUrl}/applicant/removeData/${token}/${row.company_slug}`;
-      background.run(log, () => mailer.send(renderPortalMail('removalLink', row.language ?? undefined, row.email, { companyName: row.company_name, link, days: REMOVAL_LINK_DAYS })));
+      background.run(log, () => mailer.send(renderPortalMail('removalLink', row.language ?? undefined, { to: row.email, companyId: row.company_id }, { companyName: row.company_name, link, days: REMOVAL_LINK_DAYS })));
     },
 
     /** The removal link: removes once, audits counts only, confirms by mail; an unknown, used or expired link is a 404. */
@@ -258,7 +260,7 @@ export function createPortalService(deps: PortalServiceDeps) {
         openingId: null,
         details: { applications: result.done.applications, files: result.done.files, via: 'removalLink' },
       });
-      background.run(log, () => mailer.send(renderPortalMail('removalDone', result.language ?? undefined, result.email, { companyName: result.company_name })));
+      background.run(log, () => mailer.send(renderPortalMail('removalDone', result.language ?? undefined, { to: result.email, companyId: result.company_id }, { companyName: result.company_name })));
       return { redirectTo: '/applicant/message?messageKey=dataRemoved' };
     },
 
@@ -299,10 +301,7 @@ export function createPortalService(deps: PortalServiceDeps) {
       const extra = [requestKindText(body.kind, language), body.message].filter(Boolean).join('\n\n');
       background.run(log, () =>
         mailer.send(
-          {
-            ...renderCandidateMail('pendingRequest', language, row.email, { candidateName: candidateNameOf(row), openingTitle: application.opening_title, companyName: row.company_name, link }, extra),
-            companyId,
-          },
+          renderCandidateMail('pendingRequest', language, { to: row.email, companyId }, { candidateName: candidateNameOf(row), openingTitle: application.job_title, companyName: row.company_name, link }, extra),
         ),
       );
       return { _id: id };

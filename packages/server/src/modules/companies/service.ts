@@ -1,3 +1,4 @@
+import { companyPrivacyNotices } from '../offers/privacy-notices';
 import {
   type CompanyLogo,
   type CompanyResource,
@@ -40,7 +41,11 @@ export function createCompanyService(deps: {
       return {
         _id: company.id,
         name: company.name,
-        settings: { language: toLocale(company.settings.language) ?? DEFAULT_LOCALE, logos: await logos(company.id) },
+        settings: {
+          language: toLocale(company.settings.language) ?? DEFAULT_LOCALE,
+          logos: await logos(company.id),
+          privacyNoticeLanguages: companyPrivacyNotices(company.settings).map((notice) => notice.language),
+        },
       };
     },
 

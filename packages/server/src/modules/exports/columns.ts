@@ -1,4 +1,4 @@
-import { EXPORT_CATEGORIES, type ExportCategory } from '@rec/core';
+import { EXPORT_CATEGORIES, type ExportCategory, languageName } from '@rec/core';
 import { parseFormDate } from '@rec/core/form-rules';
 import type { TFunction } from 'i18next';
 import { formList, formText } from '../applicants/fields';
@@ -41,14 +41,6 @@ function label(group: string, code: string | null, context: CellContext): string
   return text;
 }
 
-/** The language's own name in the recruiter's language ("fr" -> "French" / "Französisch"). */
-function languageName(code: string, language: string): string {
-  try {
-    return new Intl.DisplayNames([language], { type: 'language' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 /** The export's columns per category (contract of issue 5), in sheet order; codes translated, dates as dates (issue 9). */
 export const EXPORT_COLUMNS: Record<ExportCategory, readonly ExportColumn[]> = {

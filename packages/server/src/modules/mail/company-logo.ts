@@ -34,9 +34,10 @@ export function mailHtml(text: string, logo: { url: string; width: number; heigh
 }
 
 /**
- * A mailer that gives every mail naming its company (`companyId`) an HTML version headed by the
- * company's default logo (issue 13). Mails of companies without a logo, or with their own HTML,
- * go as they are.
+ * A mailer that sends every mail naming its company (`companyId`) in that company's name: the
+ * From display name is the company's (issue 25: candidates read "Lumen Robotics", not the
+ * platform), and an HTML version is headed by the company's default logo (issue 13). Mails of
+ * companies without a logo, or with their own HTML, keep their body as it is.
  */
 export function withCompanyLogos(mailer: Mailer, db: Kysely<Database>): Mailer {
   return {
@@ -45,10 +46,12 @@ export function withCompanyLogos(mailer: Mailer, db: Kysely<Database>): Mailer {
     },
     close: () => mailer.close(),
     async send(mail: OutgoingMail) {
-      if (!mail.companyId || mail.html) return mailer.send(mail);
+      if (!mail.companyId) return mailer.send(mail);
       const company = await db.selectFrom('companies').select(['name', 'settings']).where('id', '=', mail.companyId).executeTakeFirst();
-      const logo = logoImageOf(company?.settings as Record<string, unknown> | undefined);
-      return mailer.send(logo && company ? { ...mail, html: mailHtml(mail.text, { ...logo, alt: company.name }) } : mail);
+      if (!company) return mailer.send(mail);
+      const named = { ...mail, fromName: company.name };
+      const logo = mail.html ? undefined : logoImageOf(company.settings as Record<string, unknown> | undefined);
+      return mailer.send(logo ? { ...named, html: mailHtml(mail.text, { ...logo, alt: company.name }) } : named);
     },
   };
 }

@@ -18,6 +18,11 @@ export interface OutgoingMail {
   html?: string;
   /** The company the mail speaks for: its default logo heads the HTML version (mail/company-logo.ts). */
   companyId?: string;
+  /**
+   * The sender's display name (the company's name, set by mail/company-logo.ts); the address stays
+   * the configured one (MAIL_FROM), so SPF and DKIM of our domain still hold.
+   */
+  fromName?: string;
   attachments?: MailAttachment[];
 }
 
@@ -31,6 +36,8 @@ export interface Mailer {
 /** A mail as the outbox shows it. */
 export interface OutboxMail {
   id: string;
+  /** The sender as composed (display name and address). */
+  from?: { name?: string; address?: string };
   to: string;
   subject: string;
   date: string;
@@ -51,8 +58,8 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       outboxDir: undefined,
-      async send({ companyId: _company, ...mail }) {
-        await transport.sendMail({ from: options.from, ...mail });
+      async send({ companyId: _company, fromName, ...mail }) {
+        await transport.sendMail({ from: senderOf(options.from, fromName), ...mail });
       },
       async close() {
         transport.close();
@@ -63,13 +70,16 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
   const dir = options.outboxDir;
   return {
     outboxDir: dir,
-    async send({ companyId: _company, ...mail }) {
-      const info = await transport.sendMail({ from: options.from, ...mail });
+    async send({ companyId: _company, fromName, ...mail }) {
+      const from = senderOf(options.from, fromName);
+      const info = await transport.sendMail({ from, ...mail });
+      const message = JSON.parse(String(info.message)) as { from?: { name?: string; address?: string } };
       const date = new Date();
       // Sortable names: newest last in the folder, newest first in the listing.
       const id = `${date.toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`;
       const record: OutboxMail & { message: unknown } = {
         id,
+        ...(message.from ? { from: message.from } : {}),
         to: mail.to,
         subject: mail.subject,
         date: date.toISOString(),
@@ -77,7 +87,7 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
         ...(mail.html ? { html: mail.html } : {}),
         links: linksIn(mail.text),
         attachments: mail.attachments ?? [],
-        message: JSON.parse(String(info.message)),
+        message,
       };
       await mkdir(dir, { recursive: true });
       await writeFile(join(dir, `${id}.json`), `${JSON.stringify(record, null, 2)}\n`, { mode: 0o600 });
@@ -86,6 +96,20 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
       transport.close();
     },
   };
+}
+
+/** The address of a configured sender (`Name <address>` or a bare address). */
+export function senderAddressOf(from: string): string {
+  return /<([^<>\s]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+}
+
+/**
+ * The From of a mail: the configured sender, or its address under another display name. Given as
+ * `{ name, address }`, nodemailer quotes and encodes the name (RFC 2047 for non-ASCII), so a
+ * company named `Müller & "Söhne"` cannot break the header.
+ */
+export function senderOf(configured: string, name: string | undefined): string | { name: string; address: string } {
+  return name ? { name, address: senderAddressOf(configured) } : configured;
 }
 
 export function linksIn(text: string): string[] {
@@ -107,6 +131,7 @@ export async function readOutbox(dir: string, limit = 200): Promise<OutboxMail[]
       const text = String(raw.text ?? '');
       mails.push({
         id: String(raw.id ?? name.slice(0, -5)),
+        ...(raw.from && typeof raw.from === 'object' ? { from: { name: String(raw.from.name ?? ''), address: String(raw.from.address ?? '') } } : {}),
         to: String(raw.to ?? ''),
         subject: String(raw.subject ?? ''),
         date: String(raw.date ?? ''),

@@ -22,10 +22,17 @@ describeEachBackend('GET /v2/offers/channel/:channelId', (context) => {
     assert.equal(body._id, demoId(DEMO_PREFIX.posting, 1));
     assert.equal(body.channelId, DEMO.sampleChannelId);
     assert.equal(body.language, 'fr');
-    assert.deepEqual(body.company, {
+    assert.ok(body.company);
+    const { privacyNotices = [], ...company } = body.company;
+    // Every notice the company wrote, its default language (French) first, each with its version.
+    assert.deepEqual(
+      privacyNotices.map((notice) => [notice.language, /^[0-9a-f]{16}$/.test(notice.version)]),
+      [['fr', true], ['de', true], ['en', true]],
+    );
+    assert.equal(privacyNotices[0]?.text, 'Lumen Robotics traite vos données pour gérer votre candidature et les conserve deux ans. Vous pouvez demander leur suppression à tout moment.');
+    assert.deepEqual(company, {
       _id: DEMO.companyId,
       name: 'Lumen Robotics',
-      privacyText: 'Lumen Robotics traite vos données pour gérer votre candidature et les conserve deux ans. Vous pouvez demander leur suppression à tout moment.',
       logo: 'http://rec.test/demo/logos/lumen-robotics.png',
       sameAs: ['https://lumen-robotics.example/', 'https://www.linkedin.com/company/lumen-robotics-example'],
     });

@@ -1,3 +1,4 @@
+import { privacyNoticesOf } from './privacy-notices';
 import { applyFormOf, publicSalaryOf, type ContractType, ERROR_KEYS, employmentTypeOf, isContractType, isLocale, type Locale, type LocalizedText, type Offer, pickText } from '@rec/core';
 import { jobPosting } from '@rec/core/job-posting';
 import type { OpeningStatus, PostingStatus } from '../../db/schema';
@@ -61,21 +62,6 @@ function textsByPosting(rows: readonly ContentRow[]): Map<string, Texts> {
 const withSalary = (salary: Offer['salary']) => (salary ? { salary } : {});
 
 const NO_TEXTS: Texts = { title: {}, location: {}, contractType: null, description: {} };
-
-/**
- * The company's privacy notice for applicants in `locale`: the one the settings page writes
- * (`settings.privacyNotice`, issue 13), else the older `settings.privacyText`; text per language.
- */
-export function privacyTextOf(settings: Record<string, unknown>, locale: Locale): string | undefined {
-  const notice = settings.privacyNotice;
-  if (notice && typeof notice === 'object') {
-    const text = pickText(notice as LocalizedText, locale);
-    if (text) return text;
-  }
-  const text = settings.privacyText;
-  if (!text || typeof text !== 'object') return undefined;
-  return pickText(text as LocalizedText, locale) || undefined;
-}
 
 /** An absolute http(s) URL, relative ones resolved against the platform's address; anything else is dropped. */
 function absoluteUrl(value: unknown, publicUrl: string): string | undefined {
@@ -183,7 +169,6 @@ export function createOfferService(deps: { repository: OfferRepository; publicUr
 
       const texts = textsByPosting(await repository.findContents(row.companyId, [row.postingId], true)).get(row.postingId) ?? NO_TEXTS;
       const language = preferences.find((locale) => texts.title[locale]) ?? asLocale(row.language);
-      const privacyText = privacyTextOf(row.companySettings ?? {}, language);
       const offer: Offer = {
         _id: row.postingId,
         language,
@@ -195,7 +180,7 @@ export function createOfferService(deps: { repository: OfferRepository; publicUr
         company: {
           _id: row.companyId,
           name: row.companyName,
-          ...(privacyText ? { privacyText } : {}),
+          privacyNotices: privacyNoticesOf(row.companySettings),
           ...organizationOf(row.companySettings ?? {}, publicUrl),
         },
         applyOptions: applyOptionsFor(row.channelId),

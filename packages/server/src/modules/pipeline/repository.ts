@@ -1,6 +1,7 @@
 import type { PipelineSort, PipelineSource } from '@rec/core/pipeline';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema';
+import { candidateTitles } from '../applications/candidate-title';
 import { withdrawnSql } from '../withdrawal/withdrawn-sql';
 
 /** One application of an opening as the pipeline shows it. */
@@ -140,6 +141,9 @@ export function createPipelineRepository(db: Kysely<Database>) {
       ]);
       return { rows: items.rows, total: count.rows[0]?.n ?? 0 };
     },
+
+    /** The job titles the candidates of these applications read (their mails never name the opening's internal title). */
+    candidateTitles: (companyId: string, applicationIds: readonly string[]) => candidateTitles(db, companyId, applicationIds),
 
     /** The steps of these applications in process order. */
     async steps(companyId: string, applicationIds: readonly string[]): Promise<Array<{ application_id: string; product: string; status: string }>> {

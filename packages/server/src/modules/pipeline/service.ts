@@ -97,9 +97,14 @@ export function createPipelineService(deps: {
   ): Promise<Set<string>> {
     const sent = new Set<string>();
     if (!mail && !useDefault) return sent;
+    const titles = await repository.candidateTitles(
+      ctx.companyId,
+      rows.map((row) => row.id),
+    );
     for (const row of rows) {
       const language: Locale = toLocale(row.language) ?? 'en';
-      const values = { candidateName: `${row.first_name} ${row.last_name}`.trim(), openingTitle: ctx.opening.title, companyName: ctx.company.name };
+      // {{openingTitle}} stays the placeholder's name: companies' saved mails use it; its value is the posting's title.
+      const values = { candidateName: `${row.first_name} ${row.last_name}`.trim(), openingTitle: titles.get(row.id) ?? '', companyName: ctx.company.name };
       const rendered = mail ? renderRejectionMail(mail, values) : rejectionMailDraft(language, values);
       try {
         await mailer.send({ to: row.email, subject: rendered.subject, text: rendered.body, companyId: ctx.companyId });
@@ -259,7 +264,8 @@ export function createPipelineService(deps: {
       const [row] = await repository.applications(ctx.companyId, openingId, ctx.firstStage, [applicationId]);
       if (!row) throw new HttpError(404, ERROR_KEYS.applicationNotFound);
       const language: Locale = toLocale(row.language) ?? 'en';
-      return rejectionMailDraft(language, { candidateName: `${row.first_name} ${row.last_name}`.trim(), openingTitle: ctx.opening.title, companyName: ctx.company.name });
+      const titles = await repository.candidateTitles(ctx.companyId, [row.id]);
+      return rejectionMailDraft(language, { candidateName: `${row.first_name} ${row.last_name}`.trim(), openingTitle: titles.get(row.id) ?? '', companyName: ctx.company.name });
     },
   };
 }

@@ -117,6 +117,12 @@ export function createPostingRepository(db: Kysely<Database>) {
       return posting ? (await details(companyId, [posting]))[0] : undefined;
     },
 
+    /** The company's stored settings (its privacy notices decide the publishing warning). */
+    async companySettings(companyId: string): Promise<Record<string, unknown>> {
+      const row = await db.selectFrom('companies').select('settings').where('id', '=', companyId).executeTakeFirst();
+      return (row?.settings as Record<string, unknown> | undefined) ?? {};
+    },
+
     /** The board a BOARD channel lists the posting on: the company's first board. */
     async defaultBoard(companyId: string): Promise<string | undefined> {
       const row = await db.selectFrom('boards').select('id').where('company_id', '=', companyId).orderBy('created_at').orderBy('id').executeTakeFirst();

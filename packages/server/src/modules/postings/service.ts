@@ -15,6 +15,7 @@ import type { NewChannel } from '../../db/schema';
 import { type AuthContext, tenantOf } from '../../http/auth';
 import { HttpError } from '../../http/errors';
 import type { Clock } from '../auth/tokens';
+import { companyPrivacyNotices } from '../offers/privacy-notices';
 import { sanitizeDescription } from '../offers/sanitize-description';
 import type { OpeningService } from '../openings/service';
 import type { DomainEvents } from '../domain-events/domain-events';
@@ -48,7 +49,21 @@ export function createPostingService(deps: {
   const { repository, openings, publicUrl, now } = deps;
   const changed = (companyId: string, postingId: string) => deps.events?.emit({ type: 'POSTING_CHANGED', companyId, postingId });
 
-  function resource({ posting, contents, channels }: PostingDetails): PostingResource {
+  /** The languages the company wrote a privacy notice in. */
+  async function noticeLanguages(companyId: string): Promise<Set<Locale>> {
+    return new Set(companyPrivacyNotices(await repository.companySettings(companyId)).map((notice) => notice.language));
+  }
+
+  /**
+   * Publishing in a language without the company's own privacy notice lets candidates consent
+   * under another language's notice: refused unless the recruiter confirmed it (issue 25).
+   */
+  function checkNotices(languages: Iterable<string>, notices: Set<Locale>, confirmed: boolean | undefined): void {
+    const missing = [...languages].filter((language) => !notices.has(language as Locale));
+    if (missing.length && !confirmed) throw new HttpError(409, ERROR_KEYS.postingPrivacyNoticeMissing);
+  }
+
+  function resource({ posting, contents, channels }: PostingDetails, notices: Set<Locale>): PostingResource {
     return {
       _id: posting.id,
       openingId: posting.opening_id,
@@ -64,6 +79,7 @@ export function createPostingService(deps: {
       addressCountry: posting.address_country?.trim() || null,
       remote: posting.remote,
       publishedAt: new Date(posting.published_at).toISOString(),
+      privacyNoticeMissing: contents.map((content) => content.language as Locale).filter((language) => !notices.has(language)),
     };
   }
 
@@ -84,13 +100,16 @@ export function createPostingService(deps: {
   return {
     async list(auth: AuthContext, openingId: string): Promise<PostingResource[]> {
       await openings.get(auth, openingId);
-      return (await repository.listOfOpening(tenantOf(auth), openingId)).map(resource);
+      const notices = await noticeLanguages(tenantOf(auth));
+      return (await repository.listOfOpening(tenantOf(auth), openingId)).map((details) => resource(details, notices));
     },
 
     async create(auth: AuthContext, openingId: string, body: PostingCreateBody): Promise<PostingResource> {
       const companyId = tenantOf(auth);
       const opening = await openings.get(auth, openingId);
       if (!canApplyOpeningAction(opening.status, 'createPosting')) throw new HttpError(409, ERROR_KEYS.openingInvalidTransition);
+      const notices = await noticeLanguages(companyId);
+      checkNotices(Object.keys(body.contents), notices, body.confirmMissingPrivacyNotice);
       const id = newId();
       await repository.insert(
         companyId,
@@ -110,7 +129,7 @@ export function createPostingService(deps: {
         now(),
       );
       changed(companyId, id);
-      return resource(await load(companyId, openingId, id));
+      return resource(await load(companyId, openingId, id), notices);
     },
 
     async update(auth: AuthContext, openingId: string, postingId: string, body: PostingPatchBody): Promise<PostingResource> {
@@ -123,6 +142,10 @@ export function createPostingService(deps: {
       const language = body.language ?? current.posting.language;
       const hasMainContent = current.contents.some((content) => content.language === language) || body.contents?.[language as Locale] !== undefined;
       if (!hasMainContent) throw new HttpError(400, ERROR_KEYS.badRequest);
+      const notices = await noticeLanguages(companyId);
+      // Only languages this change adds need the confirmation: the posting's others were published already.
+      const added = Object.keys(body.contents ?? {}).filter((language) => !current.contents.some((content) => content.language === language));
+      checkNotices(added, notices, body.confirmMissingPrivacyNotice);
       await repository.update(
         companyId,
         postingId,
@@ -147,7 +170,7 @@ export function createPostingService(deps: {
         now(),
       );
       changed(companyId, postingId);
-      return resource(await load(companyId, openingId, postingId));
+      return resource(await load(companyId, openingId, postingId), notices);
     },
 
     async close(auth: AuthContext, openingId: string, postingId: string): Promise<PostingResource> {
@@ -156,7 +179,7 @@ export function createPostingService(deps: {
       await load(companyId, openingId, postingId);
       await repository.close(companyId, postingId, now());
       changed(companyId, postingId);
-      return resource(await load(companyId, openingId, postingId));
+      return resource(await load(companyId, openingId, postingId), await noticeLanguages(companyId));
     },
   };
 }

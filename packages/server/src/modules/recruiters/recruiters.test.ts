@@ -98,7 +98,7 @@ describeEachBackend('recruiters, companies, admin: roles, permissions, tenants',
 
     const own = await get(`/v2/companies/${DEMO.companyId}`, cookies.owner);
     assert.equal(own.statusCode, 200);
-    assert.deepEqual(own.json(), { _id: DEMO.companyId, name: DEMO.companyName, settings: { language: 'fr', logos: [] } });
+    assert.deepEqual(own.json(), { _id: DEMO.companyId, name: DEMO.companyName, settings: { language: 'fr', logos: [], privacyNoticeLanguages: ['fr', 'de', 'en'] } });
     const other = await get(`/v2/companies/${DEMO.otherCompanyId}`, cookies.owner);
     assert.equal(other.statusCode, 404);
     assert.deepEqual(other.json(), { statusCode: 404, error: 'company.notFound' });

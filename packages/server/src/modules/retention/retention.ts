@@ -118,7 +118,7 @@ export function createRetentionJob(deps: RetentionDeps) {
       const date = new Intl.DateTimeFormat(language ?? 'en', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(candidate.ends_at));
       try {
         await mailer.send(
-          renderPortalMail('consentRenewal', language, candidate.email, { candidateName: name, companyName: company.name, date, link: `${publicUrl}/applicant/${candidate.id}` }),
+          renderPortalMail('consentRenewal', language, { to: candidate.email, companyId: company.id }, { candidateName: name, companyName: company.name, date, link: `${publicUrl}/applicant/${candidate.id}` }),
         );
         await db.updateTable('candidates').set({ consent_reminded_at: time }).where('company_id', '=', company.id).where('id', '=', candidate.id).execute();
         total.reminders += 1;
