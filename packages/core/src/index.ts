@@ -25,3 +25,4 @@ export * from './team';
 export * from './text';
 export * from './portal';
 export * from './theme';
+export * from './visitor-language';

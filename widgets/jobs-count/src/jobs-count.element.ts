@@ -1,9 +1,10 @@
 import type { Locale } from '@rec/core';
+import { elementLanguageSources, supportedLanguage, visitorLanguage, visitorLanguageIfKnown } from '@rec/core/visitor-language';
 import type { RecWidgetsGlobal } from '@rec/ui';
 import { type PropertyValues, ReactiveElement, unsafeCSS } from '@lit/reactive-element';
 import { html, nothing, render } from 'lit-html';
 import css from './jobs-count.css';
-import { countMessage, type JobsCountMessages, loadMessages, supportedLocale } from './messages';
+import { countMessage, type JobsCountMessages, loadMessages } from './messages';
 import { fetchOfferCount } from './offer-count-request';
 
 export interface JobsCountLoadDetail {
@@ -29,16 +30,12 @@ globalThis.litNonce ??= widgets()?.nonce;
  */
 const SAFE_HREF = /^(https?:|[^:]*([/?#]|$))/i;
 
-/** `?language=` of the page, as <rec-board> reads it. */
-const queryLanguage = () => supportedLocale(new URLSearchParams(location.search).get('language'));
-
 /**
  * `<rec-jobs-count board-id="…" href="/careers" location="…" contract="…" language="fr" empty-text="…" api-base="https://…">`
  *
  * A "we're hiring: 14 open positions" badge (a link when `href` is set) for a site's navigation
  * or footer: lit, not React, so a page that shows only the badge never loads the preact chunk.
- * Language: the attribute, else the page's `?language=`, else the nearest `lang` (the page's
- * `<html lang>`), else the board's, else English. With no open offer it hides itself, or shows
+ * Language: the one rule of every element (@rec/core visitor-language.ts), the board's language last. With no open offer it hides itself, or shows
  * `empty-text` (a translated "no open positions" when that attribute is present but empty).
  * It hides itself on errors too: a badge in a navigation must never show an error box.
  *
@@ -88,13 +85,7 @@ class RecJobsCount extends ReactiveElement {
 
   /** The language to show: see the class comment. */
   #wantedLocale(): Locale {
-    return (
-      supportedLocale(this.language) ??
-      queryLanguage() ??
-      supportedLocale(this.closest('[lang]')?.getAttribute('lang') ?? document.documentElement.lang) ??
-      this.#boardLanguage ??
-      'en'
-    );
+    return visitorLanguage({ ...elementLanguageSources(this, this.language), content: this.#boardLanguage });
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -117,11 +108,11 @@ class RecJobsCount extends ReactiveElement {
       return;
     }
     // The strings download alongside the count when the page already says its language.
-    const early = this.language || queryLanguage() || this.closest('[lang]') ? this.#loadLocale() : undefined;
+    const early = visitorLanguageIfKnown(elementLanguageSources(this, this.language)) ? this.#loadLocale() : undefined;
     try {
       const apiBase = this.apiBase || widgets()?.apiBase || new URL(import.meta.url).origin;
       const { count, language } = await fetchOfferCount(apiBase, boardId, { location: this.location, contract: this.contract }, request.signal);
-      this.#boardLanguage = supportedLocale(language);
+      this.#boardLanguage = supportedLanguage(language);
       await early;
       await this.#loadLocale();
       if (request.signal.aborted) return;

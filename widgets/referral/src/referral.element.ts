@@ -1,9 +1,10 @@
 import type { Locale } from '@rec/core';
+import { elementLanguageSources, visitorLanguage } from '@rec/core/visitor-language';
 import type { RecWidgetsGlobal } from '@rec/ui';
 import uiCss from '@rec/ui/ui.css';
 import { type PropertyValues, ReactiveElement, unsafeCSS } from '@lit/reactive-element';
 import { html, nothing, render, type TemplateResult } from 'lit-html';
-import { loadMessages, type Messages, supportedLocale, translate } from './messages';
+import { loadMessages, type Messages, translate } from './messages';
 import referralCss from './referral.css';
 import { REFERRAL_MAX, type ReferralField, referralFieldError } from './referral-rules';
 import { postReferral, ReferralRequestError } from './referral-request';
@@ -36,7 +37,7 @@ const HEADINGS: Record<string, (text: string) => TemplateResult> = {
  * An employee enters name and e-mail and gets a personal referral link (to the company's board,
  * or to one offer with `channel-id`), with copy and share actions. lit, not React: a page showing
  * only this form never loads the preact/i18next chunk (37 KB gzip before, see packages/dev/size.mjs).
- * Language: the attribute, else the page's `<html lang>`, else English.
+ * Language: the one rule of every element (@rec/core visitor-language.ts).
  * Parts: `referral`, `loading`, `referral-link`, `share`, `copy-link`, `share-button`, `powered-by`.
  */
 // Not exported: the loader only needs the definition. Pages and tests reach the class as
@@ -89,7 +90,7 @@ class RecReferral extends ReactiveElement {
 
   /** Loads the strings of the wanted language; the latest call wins. */
   async #loadLocale(): Promise<void> {
-    const locale = supportedLocale(this.language) ?? supportedLocale(document.documentElement.lang) ?? 'en';
+    const locale = visitorLanguage(elementLanguageSources(this, this.language));
     const call = ++this.#localeRequest;
     const messages = await loadMessages(locale);
     if (call !== this.#localeRequest) return;

@@ -189,6 +189,7 @@ export function createOfferService(deps: { repository: OfferRepository; publicUr
 
       const texts = textsByPosting(await repository.findContents(row.companyId, [row.postingId], true)).get(row.postingId) ?? NO_TEXTS;
       const language = preferences.find((locale) => texts.title[locale]) ?? asLocale(row.language);
+      const boardId = await repository.findBoardOfChannel(row.channelId);
       const privacyText = privacyTextOf(row.companySettings ?? {}, language);
       const offer: Offer = {
         _id: row.postingId,
@@ -196,6 +197,7 @@ export function createOfferService(deps: { repository: OfferRepository; publicUr
         channelId: row.channelId,
         information: { title: texts.title, description: texts.description, location: texts.location },
         url: { canonical: offerUrl(publicUrl, row.channelId) },
+        ...(boardId ? { boardUrl: `${publicUrl}/board/${boardId}` } : {}),
         datePosted: row.publishedAt.toISOString(),
         validThrough: row.validThrough ? row.validThrough.toISOString() : null,
         company: {
