@@ -15,6 +15,7 @@ export * from './mail-templates';
 export * from './offer-count';
 export * from './openings';
 export * from './permissions';
+export * from './places';
 export * from './plain-text';
 export * from './requests';
 export * from './roles';

@@ -18,6 +18,7 @@ import * as companySettings from './0018-company-settings';
 import * as teamSessionsSuspension from './0019-team-sessions-suspension';
 import * as storedFiles from './0020-stored-files';
 import * as notificationMentions from './0023-notification-mentions';
+import * as places from './0026-places';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the set is the
@@ -43,4 +44,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0019-team-sessions-suspension': teamSessionsSuspension,
   '0020-stored-files': storedFiles,
   '0023-notification-mentions': notificationMentions,
+  '0026-places': places,
 };
