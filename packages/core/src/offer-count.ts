@@ -20,5 +20,10 @@ export type OfferCountQuery = v.InferOutput<typeof OfferCountQuerySchema>;
  * Answer of `GET /v2/boards/:id/offer-count`: how many open offers the board lists (after the
  * filters), and the board's language for clients that have no better one.
  */
-export const OfferCountSchema = v.object({ count: v.pipe(v.number(), v.integer(), v.minValue(0)), language: LocaleSchema });
+export const OfferCountSchema = v.object({
+  count: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  language: LocaleSchema,
+  /** The company's brand as `--rec-*` values (issue 25: the badge carries the theme the board next to it carries). */
+  properties: v.optional(v.record(v.string(), v.string())),
+});
 export type OfferCount = v.InferOutput<typeof OfferCountSchema>;

@@ -74,6 +74,8 @@ class RecJobsCount extends ReactiveElement {
   declare locale: Locale | undefined;
 
   #boardLanguage: Locale | undefined;
+  /** The company's brand as `--rec-*` values (from the count's answer). */
+  #theme: Record<string, string> | undefined;
   #request: AbortController | undefined;
   #localeRequest = 0;
 
@@ -111,8 +113,9 @@ class RecJobsCount extends ReactiveElement {
     const early = visitorLanguageIfKnown(elementLanguageSources(this, this.language)) ? this.#loadLocale() : undefined;
     try {
       const apiBase = this.apiBase || widgets()?.apiBase || new URL(import.meta.url).origin;
-      const { count, language } = await fetchOfferCount(apiBase, boardId, { location: this.location, contract: this.contract }, request.signal);
+      const { count, language, properties } = await fetchOfferCount(apiBase, boardId, { location: this.location, contract: this.contract }, request.signal);
       this.#boardLanguage = supportedLanguage(language);
+      this.#theme = properties;
       await early;
       await this.#loadLocale();
       if (request.signal.aborted) return;
@@ -141,6 +144,15 @@ class RecJobsCount extends ReactiveElement {
     const view = this.render();
     super.update(changed);
     render(view, this.renderRoot, { host: this });
+    // The company's theme, as <rec-board> applies it (ThemeScope): the page's own `--rec-*` values
+    // win. The host reads the page's value with the brand as fallback, the badge takes it; through
+    // the CSSOM, which a strict style-src allows.
+    const badge = this.renderRoot.querySelector<HTMLElement>('.badge');
+    for (const [name, value] of Object.entries(this.#theme ?? {})) {
+      const own = name.replace('--rec-', '--rec-theme-');
+      this.style.setProperty(own, `var(${name},${value})`);
+      badge?.style.setProperty(name, `var(${own})`);
+    }
   }
 
   protected render() {

@@ -1,6 +1,7 @@
 import { comparablePlaceName, DEFAULT_LOCALE, ERROR_KEYS, type OfferCount, type OfferCountQuery, toLocale } from '@rec/core';
 import { HttpError } from '../../http/errors';
 import type { BoardRepository } from '../boards/repository';
+import { companyTheme } from '../branding/service';
 import type { OfferRepository } from '../offers/repository';
 
 export type OfferCountService = ReturnType<typeof createOfferCountService>;
@@ -18,8 +19,10 @@ export function createOfferCountService(deps: { boards: Pick<BoardRepository, 'f
       const board = await boards.findBoard(boardId);
       if (!board) throw new HttpError(404, ERROR_KEYS.boardNotFound);
       const language = toLocale(board.language) ?? DEFAULT_LOCALE;
+      const { properties = {} } = companyTheme(board.companySettings);
+      const themed = Object.keys(properties).length ? { properties } : {};
       const listings = await offers.findOpenBoardListings(board.companyId, board.id, board.spontaneousChannelId);
-      if (!location && !contract) return { count: listings.length, language };
+      if (!location && !contract) return { count: listings.length, language, ...themed };
 
       const wantedLocation = location ? comparablePlaceName(location) : undefined;
       const postingIds = listings.map((listing) => listing.postingId);
@@ -36,7 +39,7 @@ export function createOfferCountService(deps: { boards: Pick<BoardRepository, 'f
         if (!contract || row.contract === contract) contractMatches.add(row.postingId);
       }
       const count = listings.filter((listing) => locationMatches.has(listing.postingId) && contractMatches.has(listing.postingId)).length;
-      return { count, language };
+      return { count, language, ...themed };
     },
   };
 }
