@@ -100,12 +100,13 @@ function litCopy(importers) {
 }
 
 /**
- * The language rule (@rec/core/visitor-language, 0.3 KB) inlined in the lit elements: shared by
- * every widget it would be a chunk of its own, whose overhead (0.6 KB gzip with the constants it
- * drags along) takes the badge over its 8 KB budget. Tree-shaken copy, same source.
+ * The language rule (@rec/core/visitor-language, 0.3 KB) and the theme properties
+ * (@rec/ui/theme-properties) inlined in the lit elements: shared by several widgets each would be
+ * a chunk of its own, whose overhead (0.6 KB gzip with the constants the rule drags along) takes
+ * the badge over its 8 KB budget. Tree-shaken copies, same sources.
  */
-function languageRuleCopy(importers) {
-  return moduleCopy({ importers, sources: /^@rec\/core\/visitor-language$/, suffix: '?language-rule-copy' });
+function litElementCopies(importers) {
+  return moduleCopy({ importers, sources: /^@rec\/(core\/visitor-language|ui\/theme-properties)$/, suffix: '?lit-element-copy' });
 }
 
 /** A module (and what it imports) copied into the chunks of the importers matched, under its own id. */
@@ -287,7 +288,7 @@ const widgets = {
     cleanDir(join(dist, 'widgets')),
     alias({ entries: PREACT_ALIASES }),
     litCopy(/\/widgets\/referral\//),
-    languageRuleCopy(/\/widgets\/(jobs-count|referral)\//),
+    litElementCopies(/\/widgets\/(jobs-count|referral)\//),
     ...sourcePlugins(),
     manifest(),
     buildInfo({ last: !withHost }),

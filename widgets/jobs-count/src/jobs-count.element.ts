@@ -1,6 +1,7 @@
 import type { Locale } from '@rec/core';
 import { elementLanguageSources, supportedLanguage, visitorLanguage, visitorLanguageIfKnown } from '@rec/core/visitor-language';
 import type { RecWidgetsGlobal } from '@rec/ui';
+import { applyThemeProperties } from '@rec/ui/theme-properties';
 import { type PropertyValues, ReactiveElement, unsafeCSS } from '@lit/reactive-element';
 import { html, nothing, render } from 'lit-html';
 import css from './jobs-count.css';
@@ -144,15 +145,8 @@ class RecJobsCount extends ReactiveElement {
     const view = this.render();
     super.update(changed);
     render(view, this.renderRoot, { host: this });
-    // The company's theme, as <rec-board> applies it (ThemeScope): the page's own `--rec-*` values
-    // win. The host reads the page's value with the brand as fallback, the badge takes it; through
-    // the CSSOM, which a strict style-src allows.
-    const badge = this.renderRoot.querySelector<HTMLElement>('.badge');
-    for (const [name, value] of Object.entries(this.#theme ?? {})) {
-      const own = name.replace('--rec-', '--rec-theme-');
-      this.style.setProperty(own, `var(${name},${value})`);
-      badge?.style.setProperty(name, `var(${own})`);
-    }
+    // The company's theme, as <rec-board> applies it; the page's own `--rec-*` values win.
+    applyThemeProperties(this, this.renderRoot.querySelector<HTMLElement>('.badge'), this.#theme);
   }
 
   protected render() {

@@ -31,7 +31,7 @@ describeEachBackend('GET /v2/boards/:id/offer-count', (context) => {
     assert.equal(body.count, list.json().length, 'same number as the offers list');
 
     const other = await context.app.inject({ url: `/v2/boards/${DEMO.otherBoardId}/offer-count` });
-    assert.deepEqual({ ...other.json(), properties: undefined }, { count: openOffers('nordwind').length, language: 'de', properties: undefined });
+    assert.deepEqual({ ...(other.json() as object), properties: undefined }, { count: openOffers('nordwind').length, language: 'de', properties: undefined });
   });
 
   it('filters by location in any language, ignoring case and accents', async () => {
@@ -47,7 +47,7 @@ describeEachBackend('GET /v2/boards/:id/offer-count', (context) => {
       assert.equal(response.json().count, expected, location);
     }
     const nowhere = await context.app.inject({ url: `${COUNT_URL}?location=Atlantis` });
-    assert.deepEqual({ ...nowhere.json(), properties: undefined }, { count: 0, language: 'fr', properties: undefined });
+    assert.deepEqual({ ...(nowhere.json() as object), properties: undefined }, { count: 0, language: 'fr', properties: undefined });
   });
 
   it('filters by contract, and by both filters together', async () => {
