@@ -103,10 +103,11 @@ function litCopy(importers) {
  * The language rule (@rec/core/visitor-language, 0.3 KB) and the theme properties
  * (@rec/ui/theme-properties) inlined in the lit elements: shared by several widgets each would be
  * a chunk of its own, whose overhead (0.6 KB gzip with the constants the rule drags along) takes
- * the badge over its 8 KB budget. Tree-shaken copies, same sources.
+ * the badge over its 8 KB budget. Tree-shaken copies, same sources, one per element (`element`: its folder).
  */
-function litElementCopies(importers) {
-  return moduleCopy({ importers, sources: /^@rec\/(core\/visitor-language|ui\/theme-properties)$/, suffix: '?lit-element-copy' });
+function litElementCopies(element) {
+  const importers = new RegExp(`/widgets/${element}/`);
+  return moduleCopy({ importers, sources: /^@rec\/(core\/visitor-language|ui\/theme-properties)$/, suffix: `?${element}-copy` });
 }
 
 /** A module (and what it imports) copied into the chunks of the importers matched, under its own id. */
@@ -288,7 +289,9 @@ const widgets = {
     cleanDir(join(dist, 'widgets')),
     alias({ entries: PREACT_ALIASES }),
     litCopy(/\/widgets\/referral\//),
-    litElementCopies(/\/widgets\/(jobs-count|referral)\//),
+    // One copy per element: a copy both imported would again be a shared chunk.
+    litElementCopies('jobs-count'),
+    litElementCopies('referral'),
     ...sourcePlugins(),
     manifest(),
     buildInfo({ last: !withHost }),

@@ -2,6 +2,7 @@ import { expect, fixture, oneEvent, waitUntil } from '@open-wc/testing';
 import { LOCALES } from '@rec/core';
 import type { JobsCountLoadDetail } from './src/jobs-count.element';
 import './src/jobs-count.element';
+import { resetBrowserLanguages, setBrowserLanguages } from '../browser-languages';
 
 type RecJobsCount = HTMLElementTagNameMap['rec-jobs-count'];
 
@@ -44,9 +45,12 @@ async function fakeApi(input: RequestInfo | URL): Promise<Response> {
 
 const realFetch = window.fetch;
 before(() => {
+  // A browser naming no supported language: the elements fall back to the content's own (issue 25 rule, step 6).
+  setBrowserLanguages([]);
   window.fetch = fakeApi as typeof window.fetch;
 });
 after(() => {
+  resetBrowserLanguages();
   window.fetch = realFetch;
 });
 afterEach(() => {

@@ -13,6 +13,7 @@ import plOffer from '../../locales/offer/pl.json';
 import ptOffer from '../../locales/offer/pt.json';
 import { type ReferralField, referralFieldError } from './src/referral-rules';
 import './src/referral.element';
+import { resetBrowserLanguages, setBrowserLanguages } from '../browser-languages';
 
 type RecReferral = HTMLElementTagNameMap['rec-referral'];
 // Named *Offer: `it` is mocha's.
@@ -43,9 +44,12 @@ async function fakeApi(input: RequestInfo | URL, init?: RequestInit): Promise<Re
 
 const realFetch = window.fetch;
 before(() => {
+  // A browser naming no supported language: the elements fall back to the content's own (issue 25 rule, step 6).
+  setBrowserLanguages([]);
   window.fetch = fakeApi as typeof window.fetch;
 });
 after(() => {
+  resetBrowserLanguages();
   window.fetch = realFetch;
 });
 afterEach(() => {
