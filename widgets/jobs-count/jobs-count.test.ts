@@ -31,7 +31,8 @@ async function fakeApi(input: RequestInfo | URL): Promise<Response> {
     case FR_BOARD:
       return reply(200, { count: location_ === 'Luxembourg' ? 3 : contract === 'permanent' ? 5 : 14, language: 'fr' });
     case DE_BOARD:
-      return reply(200, { count: 1, language: 'de' });
+      // With the company's brand (issue 25: the badge carries the board's theme).
+      return reply(200, { count: 1, language: 'de', properties: { '--rec-color-primary': '#b4451f' } });
     case EMPTY_BOARD:
       return reply(200, { count: 0, language: 'nl' });
     case ANY_COUNT_BOARD:
@@ -78,6 +79,14 @@ async function counted(language: string, count: number): Promise<string | null> 
 
 // ---- Tests ----------------------------------------------------------------------------------
 describe('<rec-jobs-count>', () => {
+  it('carries the company’s theme like the board, and the page’s own value wins (issue 25)', async () => {
+    const element = await badge(`<rec-jobs-count board-id="${DE_BOARD}"></rec-jobs-count>`);
+    const primary = () => getComputedStyle(badgeOf(element) as HTMLElement).getPropertyValue('--rec-color-primary').trim();
+    expect(primary()).to.equal('#b4451f');
+    element.style.setProperty('--rec-color-primary', '#123456');
+    expect(primary()).to.equal('#123456');
+  });
+
   it('shows the board’s open offers as a link, in the board’s language without a page language', async () => {
     const element = await badge(`<rec-jobs-count board-id="${FR_BOARD}" href="/carrieres#jobs"></rec-jobs-count>`);
     const link = badgeOf(element);
