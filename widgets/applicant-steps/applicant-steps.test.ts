@@ -1,6 +1,6 @@
 import { aTimeout, expect, waitUntil } from '@open-wc/testing';
 import type { ApplicationStep, NextStepAnswer } from '@rec/core/steps';
-import { resetBrowserLanguages, setBrowserLanguages } from '../browser-languages';
+import { resetBrowserLanguages, setBrowserLanguages } from '@rec/ui/browser-languages';
 
 const FORM_ID = '64b0a5e00000000000000001';
 const INTERVIEW_ID = '64b0a5e00000000000000002';

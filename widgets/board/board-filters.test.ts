@@ -5,7 +5,7 @@ import type { Board as BoardEntity, ContractType, Locale, Offer } from '@rec/cor
 import { sendKeys } from '@web/test-runner-commands';
 import { type BoardFilterDetail, PAGE_SIZE } from './src/Board';
 import './src/board.element';
-import { resetBrowserLanguages, setBrowserLanguages } from '../browser-languages';
+import { resetBrowserLanguages, setBrowserLanguages } from '@rec/ui/browser-languages';
 
 const BIG_BOARD = '64b0b0a4d000000000000b01';
 const SMALL_BOARD = '64b0b0a4d000000000000b02';

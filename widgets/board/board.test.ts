@@ -3,7 +3,7 @@ import type { Board as BoardEntity, Offer } from '@rec/core';
 import { defineElement, type RecElementClass } from '@rec/ui';
 import { Board, type OfferSelectDetail } from './src/Board';
 import './src/board.element';
-import { resetBrowserLanguages, setBrowserLanguages } from '../browser-languages';
+import { resetBrowserLanguages, setBrowserLanguages } from '@rec/ui/browser-languages';
 
 // ---- A fake API, answered by URL (no server) -------------------------------------------
 const FR_BOARD = '64b0b0a4d000000000000001';

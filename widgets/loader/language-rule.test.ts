@@ -6,7 +6,7 @@ import '../board/src/board.element';
 import '../jobs-count/src/jobs-count.element';
 import '../offer/src/offer.element';
 import '../referral/src/referral.element';
-import { resetBrowserLanguages, setBrowserLanguages } from '../browser-languages';
+import { resetBrowserLanguages, setBrowserLanguages } from '@rec/ui/browser-languages';
 
 const BOARD = '64b0b0a4d0000000000025b1';
 const CHANNEL = '64b0b0a4d0000000000025c1';
@@ -28,7 +28,8 @@ async function fakeApi(input: RequestInfo | URL): Promise<Response> {
   const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, location.href);
   if (url.pathname === `/v2/boards/${BOARD}`) return reply(FRENCH_BOARD);
   if (url.pathname === `/v2/boards/${BOARD}/offers`) return reply([{ ...FRENCH_OFFER, information: { title: FRENCH_OFFER.information.title } }]);
-  if (url.pathname === `/v2/boards/${BOARD}/offer-count`) return reply({ count: 3, language: 'fr' });
+  // The server finishes the rule for the badge: the page's wish when it is one of ours, else the board's.
+  if (url.pathname === `/v2/boards/${BOARD}/offer-count`) return reply({ count: 3, language: url.searchParams.get('language')?.slice(0, 2) || 'fr' });
   if (url.pathname === `/v2/offers/channel/${CHANNEL}`) {
     const asked = url.searchParams.get('language') as 'en' | null;
     return reply({ ...FRENCH_OFFER, language: asked && FRENCH_OFFER.information.title[asked] ? asked : 'fr' });

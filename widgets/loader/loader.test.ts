@@ -1,7 +1,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import type { RecWidgetsGlobal } from '@rec/ui';
 import { WIDGETS } from './src/widgets';
-import { resetBrowserLanguages, setBrowserLanguages } from '../browser-languages';
+import { resetBrowserLanguages, setBrowserLanguages } from '@rec/ui/browser-languages';
 
 // Tags only this test knows, so first sight of a tag can be observed more than once.
 const loads: Record<string, number> = {};

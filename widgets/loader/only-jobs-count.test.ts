@@ -1,5 +1,5 @@
 import { expect, waitUntil } from '@open-wc/testing';
-import { resetBrowserLanguages, setBrowserLanguages } from '../browser-languages';
+import { resetBrowserLanguages, setBrowserLanguages } from '@rec/ui/browser-languages';
 
 // A page that shows only the badge, as a career site's other pages do: the loader script and
 // <rec-jobs-count>. It must load lit and never the React widgets' runtime (preact, r2wc, i18next…).

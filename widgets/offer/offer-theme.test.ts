@@ -2,7 +2,7 @@ import { expect, fixture, waitUntil } from '@open-wc/testing';
 import type { Offer } from '@rec/core';
 import { brandCustomProperties } from '@rec/core/theme';
 import './src/offer.element';
-import { resetBrowserLanguages, setBrowserLanguages } from '../browser-languages';
+import { resetBrowserLanguages, setBrowserLanguages } from '@rec/ui/browser-languages';
 
 // The company's theme (issue 16) on <rec-offer> and its apply form, against a fake API.
 const CHANNEL = '64b0c4a100000000000000e1';

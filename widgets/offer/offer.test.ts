@@ -3,7 +3,7 @@ import type { Offer } from '@rec/core';
 import { DRAFT_PREFIX } from '@rec/stores/application-form';
 import { sanitizeHtml } from './src/sanitize-html';
 import './src/offer.element';
-import { resetBrowserLanguages, setBrowserLanguages } from '../browser-languages';
+import { resetBrowserLanguages, setBrowserLanguages } from '@rec/ui/browser-languages';
 
 const OPEN = '64b0c4a10000000000000001';
 const CLOSED = '64b0c4a10000000000000051';

@@ -13,7 +13,7 @@ import plOffer from '../../locales/offer/pl.json';
 import ptOffer from '../../locales/offer/pt.json';
 import { type ReferralField, referralFieldError } from './src/referral-rules';
 import './src/referral.element';
-import { resetBrowserLanguages, setBrowserLanguages } from '../browser-languages';
+import { resetBrowserLanguages, setBrowserLanguages } from '@rec/ui/browser-languages';
 
 type RecReferral = HTMLElementTagNameMap['rec-referral'];
 // Named *Offer: `it` is mocha's.

@@ -48,7 +48,6 @@ export function visitorLanguageIfKnown({ attribute, query, saved, page, browser 
     const locale = supportedLanguage(candidate);
     if (locale) return locale;
   }
-  return undefined;
 }
 
 /**
@@ -56,25 +55,20 @@ export function visitorLanguageIfKnown({ attribute, query, saved, page, browser 
  * `?language=` (`?lang=`), the nearest `lang` (inside shadow roots too) and `navigator.languages`.
  * The saved switcher choice is not read here: our own pages put it into `<html lang>`.
  */
+// Browser-only (the globals are read without guards: every byte counts in the badge's budget).
 export function elementLanguageSources(element: Element | null | undefined, attribute?: string | null): VisitorLanguageSources {
-  const query = new URLSearchParams(globalThis.location?.search ?? '');
-  return {
-    attribute,
-    query: query.get('language') ?? query.get('lang'),
-    page: nearestLang(element),
-    browser: globalThis.navigator?.languages ?? [],
-  };
+  const query = new URLSearchParams(location.search);
+  return { attribute, query: query.get('language') ?? query.get('lang'), page: nearestLang(element), browser: navigator.languages };
 }
 
 /** The `lang` of the closest ancestor that has one, crossing shadow-root boundaries; else `<html lang>`. */
 export function nearestLang(element: Element | null | undefined): string | undefined {
   let node: Node | null | undefined = element;
   while (node) {
-    if (node instanceof Element) {
-      const lang = node.getAttribute('lang');
-      if (lang) return lang;
-    }
-    node = node.parentNode ?? (node as Partial<ShadowRoot>).host ?? null;
+    // Elements have a lang; a shadow root leads to its host; the document ends the walk.
+    const lang = (node as Partial<Element>).getAttribute?.('lang');
+    if (lang) return lang;
+    node = node.parentNode ?? (node as Partial<ShadowRoot>).host;
   }
-  return globalThis.document?.documentElement.lang || undefined;
+  return document.documentElement.lang;
 }

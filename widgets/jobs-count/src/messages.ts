@@ -21,6 +21,9 @@ const LOADERS: Record<Locale, () => Promise<{ default: JobsCountMessages }>> = {
 };
 
 
+/** The languages the badge has strings for (all of ours). */
+export const BADGE_LOCALES = Object.keys(LOADERS);
+
 const loaded = new Map<Locale, Promise<JobsCountMessages>>();
 
 export function loadMessages(locale: Locale): Promise<JobsCountMessages> {

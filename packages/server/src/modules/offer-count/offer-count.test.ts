@@ -62,6 +62,16 @@ describeEachBackend('GET /v2/boards/:id/offer-count', (context) => {
     assert.ok(both < permanent.length, 'the location filter narrows the contract filter');
   });
 
+  it('answers the visitor’s language by the one rule: the page’s wish, then Accept-Language, then the board’s (issue 25)', async () => {
+    const language = async (query: string, acceptLanguage?: string) =>
+      (await context.app.inject({ url: `${COUNT_URL}${query}`, headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {} })).json().language;
+    assert.equal(await language('?language=pl', 'de'), 'pl');
+    assert.equal(await language('?language=de-AT'), 'de');
+    assert.equal(await language('?language=xx', 'ja, nl;q=0.5'), 'nl');
+    assert.equal(await language('', 'de-DE,de;q=0.9'), 'de');
+    assert.equal(await language('', 'ja'), 'fr', 'the board’s own');
+  });
+
   it('drops a closed offer from the count', async () => {
     const postingId = demoId(DEMO_PREFIX.posting, 0x02);
     try {

@@ -1,4 +1,4 @@
-import { comparablePlaceName, DEFAULT_LOCALE, ERROR_KEYS, type OfferCount, type OfferCountQuery, toLocale } from '@rec/core';
+import { comparablePlaceName, ERROR_KEYS, type OfferCount, type OfferCountQuery, type VisitorLanguageSources, visitorLanguage } from '@rec/core';
 import { HttpError } from '../../http/errors';
 import type { BoardRepository } from '../boards/repository';
 import { companyTheme } from '../branding/service';
@@ -15,10 +15,11 @@ export type OfferCountService = ReturnType<typeof createOfferCountService>;
 export function createOfferCountService(deps: { boards: Pick<BoardRepository, 'findBoard'>; offers: Pick<OfferRepository, 'findOpenBoardListings' | 'findContents' | 'findPostingPlaces'> }) {
   const { boards, offers } = deps;
   return {
-    async countOffers(boardId: string, { location, contract }: OfferCountQuery): Promise<OfferCount> {
+    /** `asked`: the rule's sources from the request; the badge's `language` query is the page's wish (steps 1 to 4). */
+    async countOffers(boardId: string, { location, contract, language: wish }: OfferCountQuery, asked: VisitorLanguageSources = {}): Promise<OfferCount> {
       const board = await boards.findBoard(boardId);
       if (!board) throw new HttpError(404, ERROR_KEYS.boardNotFound);
-      const language = toLocale(board.language) ?? DEFAULT_LOCALE;
+      const language = visitorLanguage({ ...asked, query: wish, content: board.language });
       const { properties = {} } = companyTheme(board.companySettings);
       const themed = Object.keys(properties).length ? { properties } : {};
       const listings = await offers.findOpenBoardListings(board.companyId, board.id, board.spontaneousChannelId);
