@@ -50,16 +50,21 @@ async function visitor(browser: Browser, locale: string, width = 1280) {
   return { context, page: await context.newPage() };
 }
 
+/** The page's language switcher (labelled "Sprache", like the board's offer-language filter). */
+const switcher = (page: Page) => page.locator('.language-switcher select');
+
 const noOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= innerWidth);
 
 test.describe('the visitor’s language (issue 25)', () => {
   let frenchOnly = '';
   let longGerman = '';
+  /** In the titles created here: a retried test's new worker creates its own offers. */
+  let id = '';
 
   test.beforeAll(async ({ browser }) => {
     const { context, page } = await visitor(browser, 'en-US');
     await signIn(page, OWNER);
-    const id = unique();
+    id = unique();
     frenchOnly = await publishOffer(page, { language: 'fr', country: 'LU', contents: { fr: { title: `Technicienne ${id}`, location: 'Luxembourg' } } });
     longGerman = await publishOffer(page, { language: 'de', country: 'LU', contents: { de: { title: `${LONG_TITLE} ${id}`, location: 'Luxemburg' } } });
     await context.close();
@@ -73,7 +78,7 @@ test.describe('the visitor’s language (issue 25)', () => {
     await page.goto(`/board/${BOARD}`);
     await expect(page.locator('rec-board [part~="board"]')).toHaveAttribute('lang', 'de');
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-    await expect(page.getByLabel(text('app', 'de', 'languageSwitcher.label'))).toHaveValue('de');
+    await expect(switcher(page)).toHaveValue('de');
     // Offer links carry the language the board is read in.
     await expect(page.locator('rec-board [part~="offer"]').first()).toHaveAttribute('href', /[?&]language=de/);
     // A referral link (?ref=) too.
@@ -88,9 +93,9 @@ test.describe('the visitor’s language (issue 25)', () => {
     await page.goto(`/offer/c/${frenchOnly}`);
     const article = page.locator('rec-offer article');
     await expect(article).toHaveAttribute('lang', 'de');
-    await page.getByLabel(text('app', 'de', 'languageSwitcher.label')).selectOption('pl');
+    await switcher(page).selectOption('pl');
     await expect(page).toHaveURL(/[?&]language=pl/);
-    await expect(page.getByLabel(text('app', 'pl', 'languageSwitcher.label'))).toHaveValue('pl');
+    await expect(switcher(page)).toHaveValue('pl');
     await expect(article).toHaveAttribute('lang', 'pl');
     await expect(page.locator('rec-offer [part~="apply-button"]')).toHaveText(text('offer', 'pl', 'offerPage.applyManual'));
     const available = page.locator('rec-offer [part~="available-in"]');
@@ -101,7 +106,7 @@ test.describe('the visitor’s language (issue 25)', () => {
     await available.getByRole('link', { name: 'Français' }).click();
     await expect(page).toHaveURL(/[?&]language=fr/);
     await expect(article).toHaveAttribute('lang', 'fr');
-    await expect(page.getByLabel(text('app', 'fr', 'languageSwitcher.label'))).toHaveValue('fr');
+    await expect(switcher(page)).toHaveValue('fr');
     await expect(available).toHaveCount(0);
     // The offer page links back to its board, in the language shown.
     await expect(page.locator('rec-offer [part~="board-link"]')).toHaveAttribute('href', new RegExp(`/board/${BOARD}\\?language=fr$`));
@@ -153,10 +158,8 @@ test.describe('the visitor’s language (issue 25)', () => {
     for (const foreign of ['Luxembourg', 'Lisbonne', 'Varsovie', 'Bruxelles']) expect(labels).not.toContain(foreign);
     // Choosing the place keeps both offers created here, whichever language each is written in.
     await page.locator('rec-board #rec-board-location').selectOption('Luxemburg');
-    await page.locator('rec-board [part~="search"]').fill(LONG_TITLE.slice(0, 12));
-    await expect(page.locator('rec-board [part~="offer-title"]', { hasText: LONG_TITLE })).toHaveCount(1);
-    await page.locator('rec-board [part~="search"]').fill('Technicienne');
-    await expect(page.locator('rec-board [part~="offer-title"]', { hasText: 'Technicienne' }).first()).toBeVisible();
+    await page.locator('rec-board [part~="search"]').fill(id);
+    await expect(page.locator('rec-board [part~="offer-title"]')).toHaveText([`${LONG_TITLE} ${id}`, `Technicienne ${id}`].sort(new Intl.Collator('de').compare));
     await context.close();
   });
 });

@@ -38,6 +38,8 @@ export interface ErrorMessageProps {
   onRetry?: () => void;
   /** The label of the way back (issue 25: no error is a dead end); see WayBack. */
   backLabel?: string | undefined;
+  /** The title as a heading of this level, where the error replaces the element's titled content. */
+  heading?: `h${1 | 2 | 3 | 4 | 5 | 6}` | undefined;
 }
 
 /** The page the visitor came from, when it is another web page than this one. */
@@ -71,10 +73,11 @@ export function WayBack({ label, href }: { label: string; href?: string | undefi
 }
 
 /** The generic error block: never a blank hole where content failed to load. */
-export function ErrorMessage({ title, message, retryLabel, onRetry, backLabel }: ErrorMessageProps) {
+export function ErrorMessage({ title, message, retryLabel, onRetry, backLabel, heading }: ErrorMessageProps) {
+  const Title = heading ?? 'p';
   return (
     <div className="rec-error" role="alert" part="error">
-      <p className="rec-error-title">{title}</p>
+      <Title className="rec-error-title">{title}</Title>
       <p>{message}</p>
       {onRetry && retryLabel ? (
         <button type="button" className="rec-button" part="retry" onClick={onRetry}>

@@ -204,6 +204,7 @@ export function Board({ boardId, language, headingLevel, apiBase, referralCode, 
           retryLabel={t('common.retry')}
           onRetry={errorKey && RETRYABLE.has(errorKey) ? () => void store.loadBoard(boardId, requested) : undefined}
           backLabel={t('common.back')}
+          heading={headingTag(headingLevel, 2)}
         />
         <PoweredBy t={t} />
       </>
