@@ -1,5 +1,4 @@
 import { expect, waitUntil } from '@open-wc/testing';
-import { resetBrowserLanguages, setBrowserLanguages } from '@rec/ui/browser-languages';
 
 // A page that shows only the badge, as a career site's other pages do: the loader script and
 // <rec-jobs-count>. It must load lit and never the React widgets' runtime (preact, r2wc, i18next…).
@@ -9,8 +8,6 @@ const BOARD_ID = '64b0b0a4d000000000000001';
 const realFetch = window.fetch;
 
 before(async () => {
-  // A browser naming no supported language: the elements fall back to the content's own (issue 25 rule, step 6).
-  setBrowserLanguages([]);
   window.fetch = (async () =>
     new Response(JSON.stringify({ count: 12, language: 'fr' }), { headers: { 'content-type': 'application/json' } })) as typeof window.fetch;
   document.body.insertAdjacentHTML('beforeend', `<header><rec-jobs-count board-id="${BOARD_ID}" href="/jobs"></rec-jobs-count></header>`);
@@ -18,7 +15,6 @@ before(async () => {
 });
 
 after(() => {
-  resetBrowserLanguages();
   window.fetch = realFetch;
 });
 
