@@ -96,17 +96,35 @@ const minify = () => terser({ module: true, ecma: 2020, compress: { passes: 2 },
  * 5.3 KB gzip more; two copies work side by side, each element renders with its own).
  */
 function litCopy(importers) {
-  const SUFFIX = '?lit-copy';
-  const LIT = /^(lit-html|@lit\/reactive-element)(\/|$)/;
+  return moduleCopy({ importers, sources: /^(lit-html|@lit\/reactive-element)(\/|$)/, suffix: '?lit-copy' });
+}
+
+/**
+ * The language rule (@rec/core/visitor-language, 0.3 KB) and the theme properties
+ * (@rec/ui/theme-properties) inlined in the lit elements: shared by several widgets each would be
+ * a chunk of its own, whose overhead (0.6 KB gzip with the constants the rule drags along) takes
+ * the badge over its 8 KB budget. Tree-shaken copies, same sources, one per element (`element`: its folder).
+ */
+function litElementCopies(element) {
+  const importers = new RegExp(`/widgets/${element}/`);
+  return moduleCopy({ importers, sources: /^@rec\/(core\/visitor-language|ui\/theme-properties)$/, suffix: `?${element}-copy` });
+}
+
+/** A module (and what it imports) copied into the chunks of the importers matched, under its own id. */
+function moduleCopy({ importers, sources, suffix }) {
   return {
-    name: 'lit-copy',
+    name: `module-copy${suffix}`,
     async resolveId(source, importer, options) {
-      if (!importer || !(importer.endsWith(SUFFIX) || (importers.test(toPosix(importer)) && LIT.test(source)))) return null;
-      const resolved = await this.resolve(source, importer.replace(SUFFIX, ''), { ...options, skipSelf: true });
-      return resolved && !resolved.external ? `${resolved.id}${SUFFIX}` : resolved;
+      if (!importer || !(importer.endsWith(suffix) || (importers.test(toPosix(importer)) && sources.test(source)))) return null;
+      const resolved = await this.resolve(source, importer.replace(suffix, ''), { ...options, skipSelf: true });
+      return resolved && !resolved.external ? `${resolved.id}${suffix}` : resolved;
     },
-    load(id) {
-      return id.endsWith(SUFFIX) ? readFileSync(id.slice(0, -SUFFIX.length), 'utf8') : null;
+    async load(id) {
+      if (!id.endsWith(suffix)) return null;
+      const path = id.slice(0, -suffix.length);
+      const code = readFileSync(path, 'utf8');
+      // The TypeScript plugin only sees plain `.ts` ids: a copied TypeScript module is stripped here.
+      return path.endsWith('.ts') ? (await esbuild.transform(code, { loader: 'ts', target: 'es2022' })).code : code;
     },
   };
 }
@@ -271,6 +289,9 @@ const widgets = {
     cleanDir(join(dist, 'widgets')),
     alias({ entries: PREACT_ALIASES }),
     litCopy(/\/widgets\/referral\//),
+    // One copy per element: a copy both imported would again be a shared chunk.
+    litElementCopies('jobs-count'),
+    litElementCopies('referral'),
     ...sourcePlugins(),
     manifest(),
     buildInfo({ last: !withHost }),

@@ -45,7 +45,13 @@ for (const width of [390, 1280]) {
       await search.fill('');
       const code = all.find((offer) => offer.contractType)?.contractType;
       if (code) {
-        // The contract select, by its visible label.
+        // The contract select, by its visible label; on a phone the selects fold behind "Filtres" (issue 25).
+        if (width < 600) {
+          const toggle = board.getByRole('button', { name: 'Filtres' });
+          await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+          await toggle.click();
+          await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+        }
         const contract = board.getByLabel('Type de contrat', { exact: true });
         await contract.selectOption(code);
         await expect(board).toHaveAttribute('contract', code);

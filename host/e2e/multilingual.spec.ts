@@ -132,13 +132,16 @@ test.describe('a French visitor', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   });
 
-  test('an offer not written in the picked language opens in its own language, never silently English', async ({ page }) => {
+  test('an offer not written in the picked language: labels in it, the content in its own language and marked so, never silently English', async ({ page }) => {
     await careerSiteIn(page, 'pl');
     // No Polish text: the board shows the French title (the offer's own language).
     await page.locator('rec-board a[part~="offer"]', { hasText: 'Data scientist vision par ordinateur (CDD 18 mois)' }).click();
     await expect(page).toHaveURL(/\?language=pl$/);
     await expect(page.locator('rec-offer h1')).toHaveText('Data scientist vision par ordinateur (CDD 18 mois)');
-    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    // Issue 25: the switcher says Polski, so the labels are Polish; the French content says what it is.
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
+    await expect(page.locator('rec-offer h1')).toHaveAttribute('lang', 'fr');
+    await expect(page.locator('rec-offer [part~="available-in"]')).toBeVisible();
   });
 
   test('the spontaneous application has its own layout: no contract, no date, no task list heading', async ({ page }) => {
@@ -213,10 +216,10 @@ test('the recruiter picks the contract type among translated codes, shown transl
 test.describe('a Polish visitor of the full-page board without a language in the link', () => {
   test.use({ locale: 'pl-PL' });
 
-  test('sees the board in its own language, with <html lang> and the title agreeing', async ({ page }) => {
+  test('sees the board in the browser’s language (issue 25), with <html lang> and the title agreeing', async ({ page }) => {
     await page.goto(`/board/${BOARD_ID}`);
-    await expect(page.locator('rec-board [part~="board"][lang="fr"]')).toBeVisible();
-    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
-    await expect(page).toHaveTitle('Carrières Lumen Robotics');
+    await expect(page.locator('rec-board [part~="board"][lang="pl"]')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
+    await expect(page).toHaveTitle('Kariera w Lumen Robotics');
   });
 });

@@ -182,7 +182,7 @@ function renderPage(route: RouteDefinition, context: NavigationContext) {
   const { query, params, data } = context;
   switch (route.page) {
     case 'board':
-      return <BoardPage boardId={params.board_id ?? ''} language={query.get('language') ?? query.get('lang')} />;
+      return <BoardPage boardId={params.board_id ?? ''} />;
     case 'login':
       return <LoginPage query={query} />;
     case 'login-password':
@@ -204,7 +204,7 @@ function renderPage(route: RouteDefinition, context: NavigationContext) {
     case 'share':
       return <SharePage slug={params.slug ?? ''} />;
     case 'referral':
-      return <ReferralPage companyId={params.company_id ?? ''} language={query.get('language')} />;
+      return <ReferralPage companyId={params.company_id ?? ''} />;
     case 'recruiter-home':
       return <RecruiterHomePage />;
     case 'admin-home':

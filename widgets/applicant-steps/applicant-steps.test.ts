@@ -1,5 +1,6 @@
 import { aTimeout, expect, waitUntil } from '@open-wc/testing';
 import type { ApplicationStep, NextStepAnswer } from '@rec/core/steps';
+import { resetBrowserLanguages, setBrowserLanguages } from '@rec/ui/browser-languages';
 
 const FORM_ID = '64b0a5e00000000000000001';
 const INTERVIEW_ID = '64b0a5e00000000000000002';
@@ -84,6 +85,8 @@ const realFetch = window.fetch;
 let early: StepsElement;
 
 before(async () => {
+  // A browser naming no supported language: the elements fall back to the content's own (issue 25 rule, step 6).
+  setBrowserLanguages([]);
   window.fetch = fakeApi as typeof window.fetch;
   // Set before the chunk defines the tag, as <rec-offer> may: an own property the element must take over.
   early = document.createElement('rec-applicant-steps') as StepsElement;
@@ -95,6 +98,7 @@ before(async () => {
 });
 
 after(() => {
+  resetBrowserLanguages();
   window.fetch = realFetch;
 });
 

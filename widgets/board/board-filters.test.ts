@@ -5,6 +5,7 @@ import type { Board as BoardEntity, ContractType, Locale, Offer } from '@rec/cor
 import { sendKeys } from '@web/test-runner-commands';
 import { type BoardFilterDetail, PAGE_SIZE } from './src/Board';
 import './src/board.element';
+import { resetBrowserLanguages, setBrowserLanguages } from '@rec/ui/browser-languages';
 
 const BIG_BOARD = '64b0b0a4d000000000000b01';
 const SMALL_BOARD = '64b0b0a4d000000000000b02';
@@ -47,9 +48,12 @@ async function fakeApi(input: RequestInfo | URL): Promise<Response> {
 
 const realFetch = window.fetch;
 before(() => {
+  // A browser naming no supported language: the elements fall back to the content's own (issue 25 rule, step 6).
+  setBrowserLanguages([]);
   window.fetch = fakeApi as typeof window.fetch;
 });
 after(() => {
+  resetBrowserLanguages();
   window.fetch = realFetch;
 });
 afterEach(() => history.replaceState(null, '', location.pathname));

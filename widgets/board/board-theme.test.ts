@@ -2,6 +2,7 @@ import { expect, fixture, waitUntil } from '@open-wc/testing';
 import type { Board as BoardEntity, Offer, Theme } from '@rec/core';
 import { brandCustomProperties } from '@rec/core/theme';
 import './src/board.element';
+import { resetBrowserLanguages, setBrowserLanguages } from '@rec/ui/browser-languages';
 
 // The company's theme (issue 16) on <rec-board>, against a fake API (offer-theme.test.ts: <rec-offer>).
 const BOARD = '64b0b0a4d0000000000000e1';
@@ -47,9 +48,12 @@ async function fakeApi(input: RequestInfo | URL): Promise<Response> {
 
 const realFetch = window.fetch;
 before(() => {
+  // A browser naming no supported language: the elements fall back to the content's own (issue 25 rule, step 6).
+  setBrowserLanguages([]);
   window.fetch = fakeApi as typeof window.fetch;
 });
 after(() => {
+  resetBrowserLanguages();
   window.fetch = realFetch;
 });
 beforeEach(() => {

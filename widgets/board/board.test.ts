@@ -3,6 +3,7 @@ import type { Board as BoardEntity, Offer } from '@rec/core';
 import { defineElement, type RecElementClass } from '@rec/ui';
 import { Board, type OfferSelectDetail } from './src/Board';
 import './src/board.element';
+import { resetBrowserLanguages, setBrowserLanguages } from '@rec/ui/browser-languages';
 
 // ---- A fake API, answered by URL (no server) -------------------------------------------
 const FR_BOARD = '64b0b0a4d000000000000001';
@@ -63,9 +64,12 @@ async function fakeApi(input: RequestInfo | URL): Promise<Response> {
 
 const realFetch = window.fetch;
 before(() => {
+  // A browser naming no supported language: the elements fall back to the content's own (issue 25 rule, step 6).
+  setBrowserLanguages([]);
   window.fetch = fakeApi as typeof window.fetch;
 });
 after(() => {
+  resetBrowserLanguages();
   window.fetch = realFetch;
 });
 afterEach(() => {

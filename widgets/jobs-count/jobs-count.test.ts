@@ -2,6 +2,7 @@ import { expect, fixture, oneEvent, waitUntil } from '@open-wc/testing';
 import { LOCALES } from '@rec/core';
 import type { JobsCountLoadDetail } from './src/jobs-count.element';
 import './src/jobs-count.element';
+import { resetBrowserLanguages, setBrowserLanguages } from '@rec/ui/browser-languages';
 
 type RecJobsCount = HTMLElementTagNameMap['rec-jobs-count'];
 
@@ -20,21 +21,29 @@ function reply(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
+/** As the server finishes the language rule: the page's wish when it is one of ours, else (no Accept-Language here) the board's. */
+const answerLanguage = (wish: string | null) => (own: string) => {
+  const asked = wish?.slice(0, 2).toLowerCase() ?? '';
+  return ['de', 'en', 'es', 'fr', 'lb', 'nl', 'pt', 'it', 'pl'].includes(asked) ? asked : own;
+};
+
 async function fakeApi(input: RequestInfo | URL): Promise<Response> {
   const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, location.href);
   requests.push(url);
   const [, id] = /^\/v2\/boards\/([^/]+)\/offer-count$/.exec(url.pathname) ?? [];
   const location_ = url.searchParams.get('location');
   const contract = url.searchParams.get('contract');
+  const answer = answerLanguage(url.searchParams.get('language'));
   switch (id) {
     case FR_BOARD:
-      return reply(200, { count: location_ === 'Luxembourg' ? 3 : contract === 'permanent' ? 5 : 14, language: 'fr' });
+      return reply(200, { count: location_ === 'Luxembourg' ? 3 : contract === 'permanent' ? 5 : 14, language: answer('fr') });
     case DE_BOARD:
-      return reply(200, { count: 1, language: 'de' });
+      // With the company's brand (issue 25: the badge carries the board's theme).
+      return reply(200, { count: 1, language: answer('de'), properties: { '--rec-color-primary': '#b4451f' } });
     case EMPTY_BOARD:
-      return reply(200, { count: 0, language: 'nl' });
+      return reply(200, { count: 0, language: answer('nl') });
     case ANY_COUNT_BOARD:
-      return reply(200, { count: Number(contract), language: 'en' });
+      return reply(200, { count: Number(contract), language: answer('en') });
     case BROKEN_BOARD:
       return reply(500, { statusCode: 500, error: 'Internal Server Error' });
     default:
@@ -44,9 +53,12 @@ async function fakeApi(input: RequestInfo | URL): Promise<Response> {
 
 const realFetch = window.fetch;
 before(() => {
+  // A browser naming no supported language: the elements fall back to the content's own (issue 25 rule, step 6).
+  setBrowserLanguages([]);
   window.fetch = fakeApi as typeof window.fetch;
 });
 after(() => {
+  resetBrowserLanguages();
   window.fetch = realFetch;
 });
 afterEach(() => {
@@ -74,6 +86,14 @@ async function counted(language: string, count: number): Promise<string | null> 
 
 // ---- Tests ----------------------------------------------------------------------------------
 describe('<rec-jobs-count>', () => {
+  it('carries the company’s theme like the board, and the page’s own value wins (issue 25)', async () => {
+    const element = await badge(`<rec-jobs-count board-id="${DE_BOARD}"></rec-jobs-count>`);
+    const background = () => getComputedStyle(badgeOf(element) as HTMLElement).backgroundColor;
+    expect(background()).to.equal('rgb(180, 69, 31)');
+    element.style.setProperty('--rec-color-primary', '#123456');
+    expect(background()).to.equal('rgb(18, 52, 86)');
+  });
+
   it('shows the board’s open offers as a link, in the board’s language without a page language', async () => {
     const element = await badge(`<rec-jobs-count board-id="${FR_BOARD}" href="/carrieres#jobs"></rec-jobs-count>`);
     const link = badgeOf(element);
@@ -250,14 +270,13 @@ describe('<rec-jobs-count>', () => {
       expect(getComputedStyle(element).display).to.equal('none');
     });
 
-    it('changes language without asking the API again', async () => {
+    it('changes language: the page’s wish goes to the server, which finishes the rule (issue 25)', async () => {
       const element = await badge(`<rec-jobs-count board-id="${FR_BOARD}" language="en"></rec-jobs-count>`);
-      const before = requests.length;
       element.setAttribute('language', 'es');
       await waitUntil(() => text(element) === 'Estamos contratando: 14 puestos vacantes', `not re-rendered in Spanish: ${text(element)}`);
+      expect(requests.at(-1)?.searchParams.get('language')).to.equal('es');
       element.removeAttribute('language');
       await waitUntil(() => text(element) === 'On recrute\u00a0: 14 postes ouverts', `not back to the board language: ${text(element)}`);
-      expect(requests.length).to.equal(before);
     });
 
     it('asks the API at api-base', async () => {

@@ -1,6 +1,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import type { RecWidgetsGlobal } from '@rec/ui';
 import { WIDGETS } from './src/widgets';
+import { resetBrowserLanguages, setBrowserLanguages } from '@rec/ui/browser-languages';
 
 // Tags only this test knows, so first sight of a tag can be observed more than once.
 const loads: Record<string, number> = {};
@@ -37,6 +38,8 @@ const loaderUrl = (copy: string) => new URL(`./src/index.ts?${copy}`, import.met
 let foreignRoot: ShadowRoot;
 
 before(async () => {
+  // A browser naming no supported language: the elements fall back to the content's own (issue 25 rule, step 6).
+  setBrowserLanguages([]);
   window.fetch = fakeApi as typeof window.fetch;
   // The page as the loader finds it: a board in the document, one of our tags hidden in the page's own shadow root.
   document.body.insertAdjacentHTML('beforeend', `<rec-board id="existing" board-id="${BOARD_ID}"></rec-board><div id="foreign-host"></div>`);
@@ -46,6 +49,7 @@ before(async () => {
 });
 
 after(() => {
+  resetBrowserLanguages();
   window.fetch = realFetch;
 });
 

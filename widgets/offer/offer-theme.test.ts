@@ -2,6 +2,7 @@ import { expect, fixture, waitUntil } from '@open-wc/testing';
 import type { Offer } from '@rec/core';
 import { brandCustomProperties } from '@rec/core/theme';
 import './src/offer.element';
+import { resetBrowserLanguages, setBrowserLanguages } from '@rec/ui/browser-languages';
 
 // The company's theme (issue 16) on <rec-offer> and its apply form, against a fake API.
 const CHANNEL = '64b0c4a100000000000000e1';
@@ -32,9 +33,12 @@ async function fakeApi(input: RequestInfo | URL): Promise<Response> {
 
 const realFetch = window.fetch;
 before(() => {
+  // A browser naming no supported language: the elements fall back to the content's own (issue 25 rule, step 6).
+  setBrowserLanguages([]);
   window.fetch = fakeApi as typeof window.fetch;
 });
 after(() => {
+  resetBrowserLanguages();
   window.fetch = realFetch;
 });
 

@@ -3,6 +3,7 @@ import type { Offer } from '@rec/core';
 import { DRAFT_PREFIX } from '@rec/stores/application-form';
 import { sanitizeHtml } from './src/sanitize-html';
 import './src/offer.element';
+import { resetBrowserLanguages, setBrowserLanguages } from '@rec/ui/browser-languages';
 
 const OPEN = '64b0c4a10000000000000001';
 const CLOSED = '64b0c4a10000000000000051';
@@ -80,9 +81,12 @@ async function fakeApi(input: RequestInfo | URL, init?: RequestInit): Promise<Re
 
 const realFetch = window.fetch;
 before(() => {
+  // A browser naming no supported language: the elements fall back to the content's own (issue 25 rule, step 6).
+  setBrowserLanguages([]);
   window.fetch = fakeApi as typeof window.fetch;
 });
 after(() => {
+  resetBrowserLanguages();
   window.fetch = realFetch;
 });
 beforeEach(() => localStorage.clear());

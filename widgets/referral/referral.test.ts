@@ -13,6 +13,7 @@ import plOffer from '../../locales/offer/pl.json';
 import ptOffer from '../../locales/offer/pt.json';
 import { type ReferralField, referralFieldError } from './src/referral-rules';
 import './src/referral.element';
+import { resetBrowserLanguages, setBrowserLanguages } from '@rec/ui/browser-languages';
 
 type RecReferral = HTMLElementTagNameMap['rec-referral'];
 // Named *Offer: `it` is mocha's.
@@ -31,6 +32,8 @@ function reply(status: number, body: unknown): Response {
 
 async function fakeApi(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const url = new URL(String(input), location.href);
+  // The company's public theme (issue 25): read on its own, not one of the referral requests.
+  if (url.pathname === `/v2/companies/${COMPANY}/theme`) return reply(200, { theme: { brand: {}, properties: { '--rec-color-primary': '#b4451f' } } });
   const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, string>;
   requests.push({ url, headers: new Headers(init?.headers), body });
   if (url.pathname !== '/v2/referrals' || init?.method !== 'POST') return reply(404, { statusCode: 404, error: 'errors.notFound' });
@@ -43,9 +46,12 @@ async function fakeApi(input: RequestInfo | URL, init?: RequestInit): Promise<Re
 
 const realFetch = window.fetch;
 before(() => {
+  // A browser naming no supported language: the elements fall back to the content's own (issue 25 rule, step 6).
+  setBrowserLanguages([]);
   window.fetch = fakeApi as typeof window.fetch;
 });
 after(() => {
+  resetBrowserLanguages();
   window.fetch = realFetch;
 });
 afterEach(() => {
@@ -165,6 +171,17 @@ describe('<rec-referral> validation', () => {
         expect(referralFieldError(field, sample), `${field} ${JSON.stringify(sample)}`).to.equal(server);
       }
     }
+  });
+});
+
+// ---- Theme ----------------------------------------------------------------------------------
+describe('<rec-referral> theme', () => {
+  it('carries the company’s theme like the board next to it, and the page’s own value wins (issue 25)', async () => {
+    const element = await mount({ 'company-id': COMPANY, language: 'en' });
+    const section = () => $(element, '[part~="referral"]') as HTMLElement;
+    await waitUntil(() => getComputedStyle(section()).getPropertyValue('--rec-color-primary').trim() === '#b4451f', 'the brand colour did not arrive');
+    element.style.setProperty('--rec-color-primary', '#123456');
+    expect(getComputedStyle(section()).getPropertyValue('--rec-color-primary').trim()).to.equal('#123456');
   });
 });
 

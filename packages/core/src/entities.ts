@@ -19,6 +19,10 @@ export const OfferSchema = v.object({
   channelId: ObjectIdSchema,
   information: OfferInformationSchema,
   url: v.object({ canonical: v.string() }),
+  /** The place the job is at (its key, "LU:luxembourg"): the board's location facet counts per place (issue 25). */
+  placeId: v.optional(v.string()),
+  /** The board the offer is listed on (its full page): the offer page's way back to all positions (issue 25). */
+  boardUrl: v.optional(v.string()),
   datePosted: v.optional(v.string()),
   validThrough: v.optional(v.nullable(v.string())),
   company: v.optional(

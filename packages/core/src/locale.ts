@@ -1,4 +1,5 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './constants';
+import { supportedLanguage } from './visitor-language';
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
@@ -6,9 +7,7 @@ export function isLocale(value: unknown): value is Locale {
 
 /** Maps "fr-BE", "FR", "pt_BR" to a supported locale, or undefined. */
 export function toLocale(value: string | null | undefined): Locale | undefined {
-  if (!value) return undefined;
-  const base = value.trim().toLowerCase().split(/[-_]/)[0];
-  return isLocale(base) ? base : undefined;
+  return supportedLanguage(value);
 }
 
 /** The first candidate that names a supported locale, else the default. */

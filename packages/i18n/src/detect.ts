@@ -1,10 +1,10 @@
-import { type Locale, parseAcceptLanguage, resolveLocale } from '@rec/core';
+import { type Locale, parseAcceptLanguage, visitorLanguage } from '@rec/core';
 import { readLocaleCookie } from './cookie';
 
 export interface LocaleSources {
-  /** An explicit choice: a `language` attribute or `?language=` query. */
+  /** An explicit choice: a `language` attribute or `?language=` query (or a language a route decided). */
   explicit?: string | null;
-  /** The cookie string to read `rec_locale` from. */
+  /** The cookie string to read `rec_locale` (the switcher's saved choice) from. */
   cookies?: string | null;
   /** Browser languages (`navigator.languages`) or an Accept-Language header. */
   accepted?: readonly string[] | string | null;
@@ -12,8 +12,8 @@ export interface LocaleSources {
   content?: string | null;
 }
 
-/** The locale to show: explicit choice, then the cookie, then the content, then the browser, then en. */
+/** The locale of one of our pages, by the one language rule (@rec/core visitor-language.ts). */
 export function detectLocale({ explicit, cookies, accepted, content }: LocaleSources): Locale {
   const browser = typeof accepted === 'string' ? parseAcceptLanguage(accepted) : (accepted ?? []);
-  return resolveLocale(explicit, readLocaleCookie(cookies ?? null), content, ...browser);
+  return visitorLanguage({ query: explicit, saved: readLocaleCookie(cookies ?? null), browser, content });
 }

@@ -71,10 +71,12 @@ describe('locale cookie', () => {
 });
 
 describe('detectLocale', () => {
-  it('prefers explicit, then cookie, then content, then browser, then en', () => {
+  it('prefers explicit, then cookie, then browser, then content, then en (the one language rule)', () => {
     assert.equal(detectLocale({ explicit: 'pl', cookies: 'rec_locale=de', content: 'fr', accepted: ['nl'] }), 'pl');
     assert.equal(detectLocale({ explicit: 'xx', cookies: 'rec_locale=de', content: 'fr' }), 'de');
-    assert.equal(detectLocale({ content: 'fr', accepted: 'nl;q=0.5, it' }), 'fr');
+    // Issue 25: the browser's languages beat the content's own (a German visitor on a French board).
+    assert.equal(detectLocale({ content: 'fr', accepted: 'nl;q=0.5, it' }), 'it');
+    assert.equal(detectLocale({ content: 'fr', accepted: 'ja' }), 'fr');
     assert.equal(detectLocale({ accepted: 'nl;q=0.5, it' }), 'it');
     assert.equal(detectLocale({}), 'en');
   });

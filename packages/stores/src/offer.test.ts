@@ -47,21 +47,30 @@ describe('createOfferStore', () => {
     assert.equal(store.$offer.get().locale, 'de');
   });
 
-  it('asks in the link’s language when given and shows the language the server chose', async () => {
+  it('labels follow the visitor’s language; the content stays in the offer’s own when it has no posting in it (issue 25)', async () => {
     browserLanguages(['en-US', 'en']);
     const { fetch, calls } = fakeFetch();
     const store = createOfferStore({ baseURL: 'http://api.test', fetch });
     await store.loadOffer({ channelId: CHANNEL }, 'pl');
     assert.equal(calls[0]?.url.searchParams.get('language'), 'pl');
     assert.equal(calls[0]?.acceptLanguage, 'pl');
-    assert.equal(store.$offer.get().locale, 'fr', 'not written in Polish: its own language');
+    assert.equal(store.$offer.get().locale, 'pl', 'the switcher said Polski: the labels are Polish');
+    assert.equal(store.$offer.get().offer?.language, 'fr', 'not written in Polish: the content in its own language');
+  });
+
+  it('without any language asked, the labels follow the offer’s own language', async () => {
+    browserLanguages([]);
+    const { fetch } = fakeFetch();
+    const store = createOfferStore({ baseURL: 'http://api.test', fetch });
+    await store.loadOffer({ channelId: CHANNEL });
+    assert.equal(store.$offer.get().locale, 'fr');
   });
 
   it('shows a closed offer’s message in the visitor’s language', async () => {
     browserLanguages(['pl-PL', 'pl']);
     const { fetch } = fakeFetch(410);
     const store = createOfferStore({ baseURL: 'http://api.test', fetch });
-    await store.loadOffer({ channelId: CHANNEL });
+    await store.loadOffer({ channelId: CHANNEL }, 'pl');
     assert.deepEqual(store.$offer.get(), { status: 'error', offer: null, messageKey: 'closedJob', locale: 'pl' });
   });
 });

@@ -1,5 +1,5 @@
 import { createApiClient, fetchChannelOffer, fetchOffer, isApiError } from '@rec/api-client';
-import { DEFAULT_LOCALE, isObjectId, type Locale, type MessageKey, type Offer, resolveLocale, toLocale } from '@rec/core';
+import { DEFAULT_LOCALE, isObjectId, type Locale, type MessageKey, type Offer, toLocale } from '@rec/core';
 import { atom, type ReadableAtom } from 'nanostores';
 
 export interface OfferState {
@@ -7,7 +7,12 @@ export interface OfferState {
   offer: Offer | null;
   /** The message page key of a failure: closedJob for a closed (410) or missing (404) offer, else genericError (spec §8). */
   messageKey: Extract<MessageKey, 'closedJob' | 'genericError'> | null;
-  /** The page locale: the offer's language once loaded (spec §2), else the requested one. */
+  /**
+   * The interface language (labels, form, messages): the visitor's language by the one rule
+   * (@rec/core visitor-language.ts), the offer's own language only when nothing asks for one.
+   * The content is in `offer.language`: the visitor's language when a posting exists in it, else
+   * the offer's own (issue 25: the labels never follow the content into another language).
+   */
   locale: Locale | null;
 }
 
@@ -22,7 +27,10 @@ export const INITIAL_OFFER_STATE: OfferState = { status: 'loading', offer: null,
 
 export interface OfferStore {
   readonly $offer: ReadableAtom<OfferState>;
-  /** Loads by channel (the usual entry) or by the offer's own id. A newer call supersedes an older one. */
+  /**
+   * Loads by channel (the usual entry) or by the offer's own id, for the visitor's `language`
+   * (steps 1 to 5 of the language rule, undefined when nothing asks). A newer call supersedes an older one.
+   */
   loadOffer(target: { channelId?: string | null; offerId?: string | null }, language?: string | null): Promise<void>;
 }
 
@@ -56,14 +64,14 @@ export function createOfferStore(options: OfferStoreOptions): OfferStore {
       if (isObjectId(target.channelId)) offer = await fetchChannelOffer(api, target.channelId, requested, controller.signal);
       else if (isObjectId(target.offerId)) offer = await fetchOffer(api, target.offerId, requested, controller.signal);
       else throw new Error('no valid channel-id or offer-id');
-      const locale = toLocale(offer.language) ?? DEFAULT_LOCALE;
+      const locale = requested ?? toLocale(offer.language) ?? DEFAULT_LOCALE;
       await prepare(locale);
       if (controller !== current) return;
       $offer.set({ status: 'ready', offer, messageKey: null, locale });
     } catch (error) {
       const gone = isApiError(error) && (error.status === 404 || error.status === 410);
-      // The message in the visitor's language: the requested one, else the browser's.
-      const locale = requested ?? resolveLocale(...browserLanguages());
+      // The message in the visitor's language (nothing asked and no offer: English, the rule's last step).
+      const locale = requested ?? DEFAULT_LOCALE;
       await prepare(locale);
       if (controller !== current) return;
       $offer.set({ status: 'error', offer: null, messageKey: gone ? 'closedJob' : 'genericError', locale });

@@ -1,4 +1,4 @@
-export { BRAND_NAME, ErrorMessage, type ErrorMessageProps, Loading, PoweredBy, type TranslateLike } from './components';
+export { BRAND_NAME, ErrorMessage, type ErrorMessageProps, Loading, PoweredBy, type TranslateLike, WayBack } from './components';
 export { type DefineElementOptions, defineElement, type ElementProps, hostOf, type RecElementClass } from './define-element';
 export { Button, type ButtonProps, MessageBlock, type MessageBlockProps, TextField, type TextFieldProps } from './form-controls';
 export {

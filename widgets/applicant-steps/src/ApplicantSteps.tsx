@@ -1,5 +1,5 @@
 import { createApiClient, isApiError, stepsApi } from '@rec/api-client';
-import { toLocale } from '@rec/core';
+import { elementLanguageSources, toLocale, visitorLanguage } from '@rec/core';
 import { NEXT_STEP_PATH } from '@rec/core/step-routing';
 import type { ApplicantApplication, NextStepAnswer } from '@rec/core/steps';
 import { COMMON_PART, type LocalePart, OFFER_PART } from '@rec/i18n/widgets';
@@ -11,7 +11,7 @@ import { useStepsToken } from './steps-token';
 
 /** Attributes of <rec-applicant-steps>, as plain strings (absent or empty: undefined). */
 export interface ApplicantStepsProps extends ElementProps {
-  /** The interface language; else the application's own language. */
+  /** The interface language; else the one language rule (README "Languages"), the application's language last. */
   language?: string;
   apiBase?: string;
   /** Level of each step's title (default 2: the element sits in a page with its own h1). */
@@ -34,7 +34,7 @@ export function ApplicantSteps({ language, apiBase, headingLevel, container }: A
   const baseURL = resolveApiBase(apiBase);
   const [application, setApplication] = useState<ApplicantApplication | null>(null);
   const applicationLocale = toLocale(application?.locale) ?? null;
-  const locale = toLocale(language) ?? applicationLocale ?? 'en';
+  const locale = visitorLanguage({ ...elementLanguageSources(host, language), content: applicationLocale });
   const localeRef = useRef(locale);
   localeRef.current = locale;
   const client = useMemo(() => createApiClient({ baseURL, getLocale: () => localeRef.current }), [baseURL]);

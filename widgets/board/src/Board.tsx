@@ -1,4 +1,4 @@
-import { ERROR_KEYS, type Locale, type Offer, pickText, toLocale } from '@rec/core';
+import { elementLanguageSources, ERROR_KEYS, type Locale, type Offer, pickText, visitorLanguageIfKnown } from '@rec/core';
 import { hasKey, loadLocale, type Translate } from '@rec/i18n/widgets';
 import { createBoardStore } from '@rec/stores';
 import { CompanyLogo, type ElementProps, ErrorMessage, headingTag, hostOf, Loading, PoweredBy, resolveApiBase, safeUrl, ThemeScope, useStore, useTranslate, visitReferralCode, withReferral } from '@rec/ui';
@@ -9,7 +9,7 @@ import { applyFilter, type BoardFilter, filterOptions, type IndexedOffer, indexO
 /** Attributes of <rec-board>, as plain strings (absent or empty: undefined). */
 export interface BoardProps extends ElementProps {
   boardId?: string;
-  /** de, en, es, fr, lb, nl, pt, it or pl; else the page's `?language=`, else the board's language, else en. */
+  /** de, en, es, fr, lb, nl, pt, it or pl; else the one language rule (README "Languages"), the board's language last. */
   language?: string;
   /** Level of the board-name heading, 1 to 6 (default 2). */
   headingLevel?: string;
@@ -56,11 +56,6 @@ const FILTER_ATTRIBUTES: ReadonlyArray<[keyof BoardFilter, string]> = [
 const TITLE_ID = 'rec-board-title';
 /** Failures worth a retry button (a wrong id stays wrong). */
 const RETRYABLE = new Set<string>([ERROR_KEYS.generic, ERROR_KEYS.tooManyRequests]);
-
-/** `?language=` of the page (with `?ref=`, the only things the widget reads from the page URL). */
-function pageLanguage(): Locale | undefined {
-  return toLocale(new URLSearchParams(globalThis.location?.search ?? '').get('language'));
-}
 
 
 /** A plain click on an offer: tell the page, which may take over navigation (preventDefault). */
@@ -125,7 +120,8 @@ function OfferItem({ entry, locale, t, host, referral }: OfferItemProps) {
 export function Board({ boardId, language, headingLevel, apiBase, referralCode, search, location, contract, offerLanguage, container }: BoardProps) {
   const host = hostOf(container);
   const referral = useMemo(() => visitReferralCode(referralCode), [referralCode]);
-  const requested = toLocale(language) ?? pageLanguage();
+  // The one language rule (@rec/core visitor-language.ts); the board's own language comes last, in the store.
+  const requested = visitorLanguageIfKnown(elementLanguageSources(host, language));
   const baseURL = resolveApiBase(apiBase);
   // The store readies each locale's file before showing it, alongside the API calls.
   const store = useMemo(() => createBoardStore({ baseURL, prepareLocale: loadLocale }), [baseURL]);
@@ -207,6 +203,8 @@ export function Board({ boardId, language, headingLevel, apiBase, referralCode, 
           message={t(messageKey)}
           retryLabel={t('common.retry')}
           onRetry={errorKey && RETRYABLE.has(errorKey) ? () => void store.loadBoard(boardId, requested) : undefined}
+          backLabel={t('common.back')}
+          heading={headingTag(headingLevel, 2)}
         />
         <PoweredBy t={t} />
       </>

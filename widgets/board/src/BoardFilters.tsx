@@ -1,5 +1,5 @@
 import type { Translate } from '@rec/i18n/widgets';
-import type { ChangeEvent } from 'react';
+import { type ChangeEvent, useState } from 'react';
 import type { BoardFilter, FilterOption, FilterOptions } from './board-filter';
 
 interface SelectProps {
@@ -46,6 +46,9 @@ export interface BoardFiltersProps {
  */
 export function BoardFilters({ t, filter, options, location, onChange }: BoardFiltersProps) {
   const set = (key: keyof BoardFilter) => (value: string) => onChange({ [key]: value });
+  // Below 600 px the selects fold behind a "Filters" button, so the first offer stays above the fold
+  // at 390 px (issue 25); open from the start when the page or the visitor already chose one.
+  const [open, setOpen] = useState(() => !!(filter.location || filter.contract || filter.offerLanguage));
   const selects = [
     { key: 'location', label: t('board.location'), any: t('boardFilter.anyLocation'), options: options.locations, value: location },
     { key: 'contract', label: t('board.contract'), any: t('boardFilter.anyContract'), options: options.contracts, value: filter.contract },
@@ -64,11 +67,23 @@ export function BoardFilters({ t, filter, options, location, onChange }: BoardFi
           onInput={(event) => set('search')(event.currentTarget.value)}
         />
       </div>
-      {selects.map(({ key, label, any, options: choices, value }) =>
-        choices.length > 1 || value ? (
-          <FilterSelect key={key} id={`rec-board-${key}`} label={label} anyLabel={any} options={choices} value={value} onChange={set(key)} />
-        ) : null,
-      )}
+      <button
+        type="button"
+        className="rec-button rec-button-secondary filters-toggle"
+        part="filters-toggle"
+        aria-expanded={open}
+        aria-controls="rec-board-filter-selects"
+        onClick={() => setOpen(!open)}
+      >
+        {t('boardFilter.toggle')}
+      </button>
+      <div id="rec-board-filter-selects" className="filter-selects" data-open={open ? '' : undefined}>
+        {selects.map(({ key, label, any, options: choices, value }) =>
+          choices.length > 1 || value ? (
+            <FilterSelect key={key} id={`rec-board-${key}`} label={label} anyLabel={any} options={choices} value={value} onChange={set(key)} />
+          ) : null,
+        )}
+      </div>
     </search>
   );
 }

@@ -1,4 +1,4 @@
-import { type Locale, type Offer, toLocale } from '@rec/core';
+import { comparablePlaceName, type Locale, type Offer, toLocale } from '@rec/core';
 import { summarizeOffer } from '@rec/stores';
 
 /** What a visitor narrows the board to; each is '' when unused. Mirrored in the element's attributes. */
@@ -20,9 +20,7 @@ export const sameFilter = (a: BoardFilter, b: BoardFilter) =>
   a.search === b.search && a.location === b.location && a.contract === b.contract && a.offerLanguage === b.offerLanguage;
 
 /** Case- and accent-free form, as the server's offer-count filter: "Lëtzebuerg" finds "letzebuerg". */
-export function comparable(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').trim().toLocaleLowerCase('und');
-}
+export const comparable = comparablePlaceName;
 
 /** An offer prepared once per (offers, locale), so each keystroke only compares strings. */
 export interface IndexedOffer {
@@ -102,13 +100,17 @@ function displayNames(locale: Locale): Intl.DisplayNames | undefined {
   }
 }
 
-/** The choices the offers give: one location per place (as shown), the contract codes and languages present. */
+/**
+ * The choices the offers give: one location per place (issue 25: by the offer's place, named in the
+ * shown language, so "Luxembourg" and "Luxemburg" are one choice), the contract codes and languages present.
+ */
 export function filterOptions(index: readonly IndexedOffer[], locale: Locale, contractLabel: (code: string) => string): FilterOptions {
   const locations = new Map<string, string>();
   const contracts = new Set<string>();
   const languages = new Set<string>();
   for (const entry of index) {
-    if (entry.location && !locations.has(comparable(entry.location))) locations.set(comparable(entry.location), entry.location);
+    const place = entry.offer.placeId ?? comparable(entry.location);
+    if (entry.location && !locations.has(place)) locations.set(place, entry.location);
     if (entry.offer.contractType) contracts.add(entry.offer.contractType);
     for (const language of entry.languages) languages.add(language);
   }

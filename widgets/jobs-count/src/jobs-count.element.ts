@@ -1,9 +1,10 @@
 import type { Locale } from '@rec/core';
+import { nearestLang } from '@rec/core/visitor-language';
 import type { RecWidgetsGlobal } from '@rec/ui';
 import { type PropertyValues, ReactiveElement, unsafeCSS } from '@lit/reactive-element';
 import { html, nothing, render } from 'lit-html';
 import css from './jobs-count.css';
-import { countMessage, type JobsCountMessages, loadMessages, supportedLocale } from './messages';
+import { BADGE_LOCALES, countMessage, type JobsCountMessages, loadMessages } from './messages';
 import { fetchOfferCount } from './offer-count-request';
 
 export interface JobsCountLoadDetail {
@@ -29,16 +30,15 @@ globalThis.litNonce ??= widgets()?.nonce;
  */
 const SAFE_HREF = /^(https?:|[^:]*([/?#]|$))/i;
 
-/** `?language=` of the page, as <rec-board> reads it. */
-const queryLanguage = () => supportedLocale(new URLSearchParams(location.search).get('language'));
-
 /**
  * `<rec-jobs-count board-id="…" href="/careers" location="…" contract="…" language="fr" empty-text="…" api-base="https://…">`
  *
  * A "we're hiring: 14 open positions" badge (a link when `href` is set) for a site's navigation
  * or footer: lit, not React, so a page that shows only the badge never loads the preact chunk.
- * Language: the attribute, else the page's `?language=`, else the nearest `lang` (the page's
- * `<html lang>`), else the board's, else English. With no open offer it hides itself, or shows
+ * Language: the one rule of every element (@rec/core visitor-language.ts), finished by the server:
+ * the badge sends what the page asks for (attribute, `?language=`, nearest `lang`) and the count's
+ * answer says the language (then Accept-Language, the board's, English), so no copy of the rule
+ * weighs on the badge's 8 KB. With no open offer it hides itself, or shows
  * `empty-text` (a translated "no open positions" when that attribute is present but empty).
  * It hides itself on errors too: a badge in a navigation must never show an error box.
  *
@@ -76,7 +76,8 @@ class RecJobsCount extends ReactiveElement {
   declare messages: JobsCountMessages | undefined;
   declare locale: Locale | undefined;
 
-  #boardLanguage: Locale | undefined;
+  /** The company's brand as `--rec-*` values (from the count's answer). */
+  #theme: Record<string, string> | undefined;
   #request: AbortController | undefined;
   #localeRequest = 0;
 
@@ -86,20 +87,8 @@ class RecJobsCount extends ReactiveElement {
     this.count = 0;
   }
 
-  /** The language to show: see the class comment. */
-  #wantedLocale(): Locale {
-    return (
-      supportedLocale(this.language) ??
-      queryLanguage() ??
-      supportedLocale(this.closest('[lang]')?.getAttribute('lang') ?? document.documentElement.lang) ??
-      this.#boardLanguage ??
-      'en'
-    );
-  }
-
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (!this.hasUpdated || changed.has('boardId') || changed.has('location') || changed.has('contract') || changed.has('apiBase')) void this.#loadCount();
-    else if (changed.has('language')) void this.#loadLocale();
+    if (!this.hasUpdated || changed.has('boardId') || changed.has('location') || changed.has('contract') || changed.has('apiBase') || changed.has('language')) void this.#loadCount();
   }
 
   /**
@@ -116,14 +105,17 @@ class RecJobsCount extends ReactiveElement {
       this.state = 'error';
       return;
     }
-    // The strings download alongside the count when the page already says its language.
-    const early = this.language || queryLanguage() || this.closest('[lang]') ? this.#loadLocale() : undefined;
+    // What the page asks for: the attribute, `?language=` (`?lang=`), the nearest `lang`.
+    const query = new URLSearchParams(location.search);
+    const wish = this.language || query.get('language') || query.get('lang') || nearestLang(this) || '';
+    // Its strings download alongside the count when it names one of our languages.
+    const guess = wish.slice(0, 2).toLowerCase() as Locale;
+    if (BADGE_LOCALES.includes(guess)) void this.#loadLocale(guess);
     try {
       const apiBase = this.apiBase || widgets()?.apiBase || new URL(import.meta.url).origin;
-      const { count, language } = await fetchOfferCount(apiBase, boardId, { location: this.location, contract: this.contract }, request.signal);
-      this.#boardLanguage = supportedLocale(language);
-      await early;
-      await this.#loadLocale();
+      const { count, language, properties } = await fetchOfferCount(apiBase, boardId, { location: this.location, contract: this.contract, language: wish }, request.signal);
+      this.#theme = properties;
+      await this.#loadLocale(language);
       if (request.signal.aborted) return;
       this.count = count;
       this.state = count > 0 ? 'loaded' : 'empty';
@@ -136,9 +128,8 @@ class RecJobsCount extends ReactiveElement {
     }
   }
 
-  /** Loads the strings of the wanted language; the latest call wins. */
-  async #loadLocale(): Promise<void> {
-    const locale = this.#wantedLocale();
+  /** Loads the strings of a language; the latest call wins. */
+  async #loadLocale(locale: Locale): Promise<void> {
     const call = ++this.#localeRequest;
     const messages = await loadMessages(locale);
     if (call !== this.#localeRequest) return;
@@ -150,6 +141,9 @@ class RecJobsCount extends ReactiveElement {
     const view = this.render();
     super.update(changed);
     render(view, this.renderRoot, { host: this });
+    // The company's theme as the fallback of each value (jobs-count.css): the page's own `--rec-*`
+    // values win. `--rec-x` becomes `--rec-brand-x`; through the CSSOM, which a strict style-src allows.
+    for (const [name, value] of Object.entries(this.#theme ?? {})) this.style.setProperty(name.replace('c-', 'c-brand-'), value);
   }
 
   protected render() {

@@ -20,11 +20,9 @@ const LOADERS: Record<Locale, () => Promise<{ default: JobsCountMessages }>> = {
   pl: () => import('../../../locales/pl.json?section=jobsCount'),
 };
 
-/** Maps "fr-BE", "FR", "pt_BR" to one of our locales (as @rec/core's toLocale, without pulling the chunk it lives in). */
-export function supportedLocale(value: string | null | undefined): Locale | undefined {
-  const base = value?.trim().toLowerCase().split(/[-_]/)[0];
-  return base && base in LOADERS ? (base as Locale) : undefined;
-}
+
+/** The languages the badge has strings for (all of ours). */
+export const BADGE_LOCALES = Object.keys(LOADERS);
 
 const loaded = new Map<Locale, Promise<JobsCountMessages>>();
 

@@ -7,12 +7,13 @@ import type { OfferCount } from '@rec/core';
 export async function fetchOfferCount(
   apiBase: string,
   boardId: string,
-  filters: { location?: string | undefined; contract?: string | undefined },
+  filters: { location?: string | undefined; contract?: string | undefined; language?: string | undefined },
   signal: AbortSignal,
 ): Promise<OfferCount> {
   const url = new URL(`/v2/boards/${encodeURIComponent(boardId)}/offer-count`, apiBase);
   if (filters.location) url.searchParams.set('location', filters.location);
   if (filters.contract) url.searchParams.set('contract', filters.contract);
+  if (filters.language) url.searchParams.set('language', filters.language);
   const response = await fetch(url, { signal, headers: { accept: 'application/json' } });
   const body = (await response.json()) as Partial<OfferCount>;
   // Error messages stay short: every byte counts against the badge's 8 KB budget.

@@ -1,9 +1,9 @@
-import { formatSalaryRange, type Locale, type Offer as OfferEntity, pickText, toLocale } from '@rec/core';
+import { elementLanguageSources, formatSalaryRange, type Locale, type Offer as OfferEntity, pickText, visitorLanguageIfKnown } from '@rec/core';
 import { COMMON_PART, type LocalePart, loadLocale, OFFER_PART, type Translate } from '@rec/i18n/widgets';
 // Deep import: the stores index also holds the form's store, which must stay in the form chunk.
 import { createOfferStore } from '@rec/stores/offer';
 import type { ShareActions as ShareActionsComponent } from '@rec/ui/share-actions';
-import { CompanyLogo, type ElementProps, headingTag, hostOf, Loading, PoweredBy, resolveApiBase, safeUrl, ThemeScope, useStore, useTranslate, visitReferralCode } from '@rec/ui';
+import { CompanyLogo, type ElementProps, headingTag, hostOf, Loading, PoweredBy, resolveApiBase, safeUrl, ThemeScope, useStore, useTranslate, visitReferralCode, WayBack, withReferral } from '@rec/ui';
 import { type ComponentType, useEffect, useMemo, useRef, useState } from 'react';
 import type { ApplyFormProps } from './ApplyForm';
 import { addJobPostingToHead } from './job-posting';
@@ -96,7 +96,7 @@ export function OfferHeader({ offer, locale, t, mode, headingLevel }: OfferHeade
   return (
     <>
       {offer.theme?.logo && offer.company ? <CompanyLogo logo={offer.theme.logo} alt={offer.company.name} /> : null}
-      <Heading id="rec-offer-title" className="offer-title" part="title">
+      <Heading id="rec-offer-title" className="offer-title" part="title" lang={offer.information.title[locale] ? undefined : offer.language}>
         {pickText(offer.information.title, locale, offer.language)}
       </Heading>
       <OfferMeta offer={offer} locale={locale} t={t} />
@@ -104,9 +104,54 @@ export function OfferHeader({ offer, locale, t, mode, headingLevel }: OfferHeade
   );
 }
 
-/** The offer's description, already sanitised (sanitize-html.ts): headings, paragraphs, lists, links. */
-export function OfferDescription({ html }: { html: string }) {
-  return <div className="offer-description" part="description" dangerouslySetInnerHTML={{ __html: html }} />;
+/** The offer's description, already sanitised (sanitize-html.ts): headings, paragraphs, lists, links; `lang` when not the page's. */
+export function OfferDescription({ html, lang }: { html: string; lang?: string | undefined }) {
+  return <div className="offer-description" part="description" lang={lang} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+/** Each language named in itself, so its reader finds it whatever the labels are in. */
+function ownName(code: string): string {
+  try {
+    const name = new Intl.DisplayNames(code, { type: 'language' }).of(code) ?? code;
+    return name.charAt(0).toLocaleUpperCase(code) + name.slice(1);
+  } catch {
+    return code;
+  }
+}
+
+/**
+ * Switcher truth (issue 25): the visitor reads the labels in `locale`, the offer has no posting in
+ * it, so the content is in another language; say so and offer the languages it is written in.
+ * A link reloads the page in that language (`?language=`); an element whose page fixed its
+ * `language` attribute gets that attribute changed instead.
+ */
+function AvailableIn({ offer, t, host }: { offer: OfferEntity; t: Translate; host: HTMLElement | undefined }) {
+  const languages = Object.keys(offer.information.title).filter((code) => offer.information.title[code as Locale]);
+  return (
+    <p className="offer-languages" part="available-in">
+      {t('offerPage.availableIn')}{' '}
+      {languages.map((code, index) => {
+        const href = withReferral(globalThis.location?.href, undefined, code);
+        return (
+          <span key={code}>
+            {index ? ', ' : ''}
+            <a
+              href={href}
+              hrefLang={code}
+              lang={code}
+              onClick={(event) => {
+                if (!host?.hasAttribute('language')) return;
+                event.preventDefault();
+                host.setAttribute('language', code);
+              }}
+            >
+              {ownName(code)}
+            </a>
+          </span>
+        );
+      })}
+    </p>
+  );
 }
 
 export interface ApplyChoiceProps {
@@ -150,9 +195,11 @@ export const OFFER_SHOWN_EVENT = 'rec-offer-shown';
 /** `<rec-offer>`: one job offer, and applying to it. */
 export function Offer({ channelId, offerId, embedded, language, apiBase, referralCode: referralAttribute, agentEmail, headingLevel, container }: OfferProps) {
   const baseURL = resolveApiBase(apiBase);
+  const host = hostOf(container);
   const store = useMemo(() => createOfferStore({ baseURL, prepareLocale }), [baseURL]);
   const { status, offer, messageKey, locale: shown } = useStore(store.$offer);
-  const requested = toLocale(language) ?? null;
+  // The one language rule (@rec/core visitor-language.ts); the offer's own language comes last, in the store.
+  const requested = visitorLanguageIfKnown(elementLanguageSources(host, language)) ?? null;
   const locale = shown ?? requested ?? null;
   const t = useTranslate(locale ?? 'en', OFFER_PARTS);
   const mode = modeOf(embedded);
@@ -171,7 +218,8 @@ export function Offer({ channelId, offerId, embedded, language, apiBase, referra
     void store.loadOffer({ channelId, offerId }, requested);
   }, [store, channelId, offerId, requested]);
 
-  const description = useMemo(() => (offer && shown ? sanitizeHtml(pickText(offer.information.description, shown, offer.language)) : ''), [offer, shown]);
+  // The content is in the offer's language (the visitor's when a posting exists in it): see the store.
+  const description = useMemo(() => (offer ? sanitizeHtml(pickText(offer.information.description, offer.language, offer.language)) : ''), [offer]);
 
   useEffect(() => {
     if (offer && mode !== 'page') addJobPostingToHead(offer, description);
@@ -213,6 +261,7 @@ export function Offer({ channelId, offerId, embedded, language, apiBase, referra
         <div className="rec-error offer-message" role="alert" part="error" data-message-key={key}>
           <Heading className="rec-error-title">{t(`messageKeys.${key}.title`)}</Heading>
           <p>{t(`messageKeys.${key}.text`)}</p>
+          <WayBack label={t('common.back')} />
         </div>
         <PoweredBy t={t} />
       </div>
@@ -227,8 +276,14 @@ export function Offer({ channelId, offerId, embedded, language, apiBase, referra
   return (
     <ThemeScope properties={offer.theme?.properties}>
     <article className={`offer offer-${mode}`} part="offer" lang={locale} aria-labelledby="rec-offer-title">
+      {mode === 'page' && offer.boardUrl ? (
+        <a className="offer-board-link" part="board-link" href={withReferral(safeUrl(offer.boardUrl), undefined, locale)}>
+          {t('offerPage.allPositions')}
+        </a>
+      ) : null}
       <OfferHeader offer={offer} locale={locale} t={t} mode={mode} headingLevel={headingLevel} />
-      <OfferDescription html={description} />
+      {offer.language !== locale ? <AvailableIn offer={offer} t={t} host={host} /> : null}
+      <OfferDescription html={description} lang={offer.language !== locale ? offer.language : undefined} />
       <section className="apply" part="apply" aria-labelledby="rec-apply-heading" ref={applyRef}>
         {showChoice ? (
           <ApplyChoice mode={mode} t={t} indeedUrl={indeedUrl} onApply={() => setFormOpen(true)} />
@@ -254,7 +309,8 @@ export function Offer({ channelId, offerId, embedded, language, apiBase, referra
           )
         ) : null}
       </section>
-      {mode === 'page' && Share ? <Share url={offer.url.canonical} title={title} t={t} /> : null}
+      {/* The shared link opens the offer as shown: in the visitor's language (issue 25). */}
+      {mode === 'page' && Share ? <Share url={withReferral(offer.url.canonical, undefined, locale) ?? offer.url.canonical} title={title} t={t} /> : null}
       <PoweredBy t={t} />
     </article>
     </ThemeScope>

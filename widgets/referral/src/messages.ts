@@ -53,12 +53,6 @@ const LOADERS: Record<Locale, () => [Module, Module]> = {
   ],
 };
 
-/** Maps "fr-BE", "FR", "pt_BR" to one of our locales (as @rec/core's toLocale, without pulling the chunk it lives in). */
-export function supportedLocale(value: string | null | undefined): Locale | undefined {
-  const base = value?.trim().toLowerCase().split(/[-_]/)[0];
-  return base && base in LOADERS ? (base as Locale) : undefined;
-}
-
 const loaded = new Map<Locale, Promise<Messages>>();
 
 /** Both parts of a language, merged (their `errors` sections hold different keys). */

@@ -43,3 +43,16 @@ export async function postReferral(
   for (const [field, key] of Object.entries(answer.fields ?? {})) if (KEY.test(String(key))) fields[field] = String(key);
   throw new ReferralRequestError(keyOr(answer.error, 'genericErrorTitle'), fields);
 }
+
+/**
+ * The company's brand as `--rec-*` values (`GET /v2/companies/{companyId}/theme`, public and
+ * cached): the referral button carries the theme the board carries. Without it, the defaults.
+ */
+export async function fetchThemeProperties(apiBase: string, companyId: string): Promise<Record<string, string> | undefined> {
+  try {
+    const response = await fetch(new URL(`/v2/companies/${encodeURIComponent(companyId)}/theme`, apiBase), { headers: { accept: 'application/json' } });
+    return response.ok ? ((await response.json()) as { theme?: { properties?: Record<string, string> } }).theme?.properties : undefined;
+  } catch {
+    return undefined;
+  }
+}

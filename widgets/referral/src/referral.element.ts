@@ -1,12 +1,14 @@
 import type { Locale } from '@rec/core';
+import { elementLanguageSources, visitorLanguage } from '@rec/core/visitor-language';
 import type { RecWidgetsGlobal } from '@rec/ui';
+import { applyThemeProperties } from '@rec/ui/theme-properties';
 import uiCss from '@rec/ui/ui.css';
 import { type PropertyValues, ReactiveElement, unsafeCSS } from '@lit/reactive-element';
 import { html, nothing, render, type TemplateResult } from 'lit-html';
-import { loadMessages, type Messages, supportedLocale, translate } from './messages';
+import { loadMessages, type Messages, translate } from './messages';
 import referralCss from './referral.css';
 import { REFERRAL_MAX, type ReferralField, referralFieldError } from './referral-rules';
-import { postReferral, ReferralRequestError } from './referral-request';
+import { fetchThemeProperties, postReferral, ReferralRequestError } from './referral-request';
 
 declare global {
   // Read by lit for the `<style>` fallback where adopted stylesheets are missing.
@@ -36,7 +38,7 @@ const HEADINGS: Record<string, (text: string) => TemplateResult> = {
  * An employee enters name and e-mail and gets a personal referral link (to the company's board,
  * or to one offer with `channel-id`), with copy and share actions. lit, not React: a page showing
  * only this form never loads the preact/i18next chunk (37 KB gzip before, see packages/dev/size.mjs).
- * Language: the attribute, else the page's `<html lang>`, else English.
+ * Language: the one rule of every element (@rec/core visitor-language.ts).
  * Parts: `referral`, `loading`, `referral-link`, `share`, `copy-link`, `share-button`, `powered-by`.
  */
 // Not exported: the loader only needs the definition. Pages and tests reach the class as
@@ -83,13 +85,27 @@ class RecReferral extends ReactiveElement {
     this.copied = false;
   }
 
+  /** The company's brand as `--rec-*` values, once loaded. */
+  #theme: Record<string, string> | undefined;
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (!this.hasUpdated || changed.has('language')) void this.#loadLocale();
+    if (!this.hasUpdated || changed.has('companyId')) void this.#loadTheme();
+  }
+
+  /** The company's theme (issue 25), as the board shows it; a failure leaves the defaults. */
+  async #loadTheme(): Promise<void> {
+    const companyId = this.companyId ?? '';
+    if (!OBJECT_ID.test(companyId)) return;
+    const properties = await fetchThemeProperties(this.apiBase || widgets()?.apiBase || new URL(import.meta.url).origin, companyId);
+    if (companyId !== this.companyId) return;
+    this.#theme = properties;
+    this.requestUpdate();
   }
 
   /** Loads the strings of the wanted language; the latest call wins. */
   async #loadLocale(): Promise<void> {
-    const locale = supportedLocale(this.language) ?? supportedLocale(document.documentElement.lang) ?? 'en';
+    const locale = visitorLanguage(elementLanguageSources(this, this.language));
     const call = ++this.#localeRequest;
     const messages = await loadMessages(locale);
     if (call !== this.#localeRequest) return;
@@ -180,6 +196,7 @@ class RecReferral extends ReactiveElement {
     const view = this.render();
     super.update(changed);
     render(view, this.renderRoot, { host: this });
+    applyThemeProperties(this, this.renderRoot.querySelector<HTMLElement>('.referral'), this.#theme);
   }
 
   #field(field: ReferralField, type: string): TemplateResult {

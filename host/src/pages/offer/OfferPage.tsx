@@ -28,12 +28,12 @@ function wayBack(): { href: string; toBoard: boolean } | undefined {
 /**
  * `/offer/{_id}` and `/offer/c/{channel_id}` (full page, or the embedded-offer layout when
  * `?embedded=applyManualOnly|applyWithOptions`): the same <rec-offer> career sites embed.
- * The element decides the language (the link's, when the offer is written in it, else the
- * offer's own); the page follows it so `<html lang>`, the title and the text agree.
+ * The element reads the one language rule like the page (link, saved choice, browser): labels in
+ * that language, the content too when a posting exists in it (issue 25); the page follows its
+ * event so `<html lang>` and the title agree.
  */
 export function OfferPage({ channelId, offerId, query }: { channelId?: string; offerId?: string; query: URLSearchParams }) {
   const t = useT();
-  const language = query.get('language') ?? query.get('lang') ?? undefined;
   const embedded = query.get('embedded') ?? undefined;
   const element = useRef<HTMLElement>(null);
   const [failed, setFailed] = useState<{ lang: string } | null>(null);
@@ -57,7 +57,7 @@ export function OfferPage({ channelId, offerId, query }: { channelId?: string; o
     <>
       <rec-offer
         ref={element}
-        channel-id={channelId} offer-id={offerId} embedded={embedded} language={language} referral-code={query.get('ref') ?? undefined}
+        channel-id={channelId} offer-id={offerId} embedded={embedded} referral-code={query.get('ref') ?? undefined}
         heading-level="1"
       />
       {back ? (

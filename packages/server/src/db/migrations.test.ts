@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { PLACE_CATALOGUE } from '../modules/places/catalogue';
 import { describe, it } from 'node:test';
 import { type Kysely, sql } from 'kysely';
 import { isDatabaseEmpty, seedDemo } from '../seed/demo';
@@ -14,6 +15,7 @@ const TABLES = [
   'openings',
   'postings',
   'posting_contents',
+  'places',
   'channels',
   'accounts',
   'sessions',
@@ -69,6 +71,7 @@ const ALL_MIGRATIONS = [
   '0019-team-sessions-suspension',
   '0020-stored-files',
   '0023-notification-mentions',
+  '0026-places',
 ];
 
 async function rowCounts(db: Kysely<Database>): Promise<Record<string, number>> {
@@ -121,6 +124,8 @@ for (const backend of testBackends()) {
           openings: 26,
           postings: 24,
           posting_contents: 59,
+          // The shared place catalogue (places/catalogue.ts): every demo place is in it, so no company place.
+          places: PLACE_CATALOGUE.length,
           company_logos: 0,
           mail_templates: 0,
           talent_pools: 0,

@@ -12,6 +12,7 @@ export interface Database {
   openings: OpeningsTable;
   postings: PostingsTable;
   posting_contents: PostingContentsTable;
+  places: PlacesTable;
   channels: ChannelsTable;
   accounts: AccountsTable;
   sessions: SessionsTable;
@@ -173,8 +174,20 @@ export interface PostingsTable {
   address_country: ColumnType<string | null, string | null | undefined, string | null>;
   /** Fully remote: a TELECOMMUTE JobPosting, applicants located in address_country. */
   remote: Generated<boolean>;
+  /** The place the job is at (migration 0026): one entity with a name per language. */
+  place_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+}
+
+/** A place (migration 0026): the shared catalogue (company_id null) or a company's own, names per language. */
+export interface PlacesTable {
+  /** The place key: "LU:luxembourg"; a company's own place "…@companyId". */
+  id: string;
+  company_id: string | null;
+  country: string | null;
+  names: ColumnType<Record<string, string>, string, string>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
 export interface PostingContentsTable {

@@ -1,23 +1,41 @@
-import { type LanguageQuery, type Locale, parseAcceptLanguage, toLocale } from '@rec/core';
+import { type LanguageQuery, LOCALE_COOKIE, type Locale, parseAcceptLanguage, type VisitorLanguageSources, visitorLanguage, visitorLanguageIfKnown } from '@rec/core';
 
-/**
- * The languages a public page asks for, best first: the `language` (or `lang`) query, then the
- * Accept-Language header. Unsupported values are skipped rather than refused, so a career site
- * linking with `?language=xx` still gets a page. Callers append their own last resort (the
- * board's or the offer's language).
- */
-export function languagePreferences(query: LanguageQuery, acceptLanguage: string | undefined): Locale[] {
-  const fromQuery = toLocale(query.language) ?? toLocale(query.lang);
-  const ranked = [fromQuery, ...parseAcceptLanguage(acceptLanguage)].filter((locale): locale is Locale => locale !== undefined);
-  return [...new Set(ranked)];
+/** What the one language rule (@rec/core visitor-language.ts) reads from a request. */
+export interface LanguageRequest {
+  query?: LanguageQuery | undefined;
+  headers: { 'accept-language'?: string | undefined };
+  /** Our pages only: the switcher's saved choice. API answers are cached by shared caches and never read it. */
+  cookies?: Record<string, string | undefined> | undefined;
+}
+
+const single = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+/** The rule's sources on the server: `?language=` (`?lang=`), the saved choice, Accept-Language. */
+export function requestLanguageSources(request: LanguageRequest, options: { readSaved?: boolean } = {}): VisitorLanguageSources {
+  const query = request.query ?? {};
+  return {
+    query: single(query.language) ?? single(query.lang),
+    saved: options.readSaved ? request.cookies?.[LOCALE_COOKIE] : undefined,
+    browser: parseAcceptLanguage(request.headers['accept-language']),
+  };
+}
+
+/** The visitor's language for a request, the content's own language as the last resort before English. */
+export function requestLanguage(request: LanguageRequest, content?: string | null, options: { readSaved?: boolean } = {}): Locale {
+  return visitorLanguage({ ...requestLanguageSources(request, options), content });
+}
+
+/** The language the visitor asks for (steps before the content's), or undefined: what cache keys are made of. */
+export function askedLanguage(request: LanguageRequest, options: { readSaved?: boolean } = {}): Locale | undefined {
+  return visitorLanguageIfKnown(requestLanguageSources(request, options));
 }
 
 /**
- * The languages to show an offer in, best first: a language the link names (the board the visitor
- * came from) is the only wish, so an offer not written in it shows in its own language rather than
- * whatever the browser lists next (issue 9); without one, the browser's Accept-Language.
+ * The languages to show an offer in, best first: the visitor's language by the rule (issue 25:
+ * labels and content agree, the offer opens in it when a posting exists in it); the offer's own
+ * language is the caller's last resort.
  */
-export function offerLanguagePreferences(query: LanguageQuery, acceptLanguage: string | undefined): Locale[] {
-  const fromQuery = toLocale(query.language) ?? toLocale(query.lang);
-  return fromQuery ? [fromQuery] : parseAcceptLanguage(acceptLanguage);
+export function offerLanguagePreferences(request: LanguageRequest, options: { readSaved?: boolean } = {}): Locale[] {
+  const asked = askedLanguage(request, options);
+  return asked ? [asked] : [];
 }

@@ -1,4 +1,5 @@
-import type { ContractType, Locale } from '@rec/core';
+import { type ContractType, comparablePlaceName, type Locale } from '@rec/core';
+import { PLACE_CATALOGUE } from '../modules/places/catalogue';
 import type { OpeningStatus, PostingStatus } from '../db/schema';
 
 /**
@@ -33,57 +34,10 @@ export interface DemoOffer {
   texts: Partial<Record<Locale, DemoOfferText>>;
 }
 
-export const PLACES: Record<Place, Partial<Record<Locale, string>>> = {
-  luxembourg: {
-    fr: 'Luxembourg',
-    en: 'Luxembourg',
-    de: 'Luxemburg',
-    lb: 'Lëtzebuerg',
-    nl: 'Luxemburg',
-    es: 'Luxemburgo',
-    it: 'Lussemburgo',
-    pt: 'Luxemburgo',
-    pl: 'Luksemburg',
-  },
-  paris: { fr: 'Paris', en: 'Paris', de: 'Paris', lb: 'Paräis', nl: 'Parijs', es: 'París', it: 'Parigi', pt: 'Paris', pl: 'Paryż' },
-  bruxelles: {
-    fr: 'Bruxelles',
-    en: 'Brussels',
-    de: 'Brüssel',
-    lb: 'Bréissel',
-    nl: 'Brussel',
-    es: 'Bruselas',
-    it: 'Bruxelles',
-    pt: 'Bruxelas',
-    pl: 'Bruksela',
-  },
-  berlin: { fr: 'Berlin', en: 'Berlin', de: 'Berlin', lb: 'Berlin', nl: 'Berlijn', es: 'Berlín', it: 'Berlino', pt: 'Berlim', pl: 'Berlin' },
-  lisboa: {
-    fr: 'Lisbonne',
-    en: 'Lisbon',
-    de: 'Lissabon',
-    lb: 'Lissabon',
-    nl: 'Lissabon',
-    es: 'Lisboa',
-    it: 'Lisbona',
-    pt: 'Lisboa',
-    pl: 'Lizbona',
-  },
-  milano: { fr: 'Milan', en: 'Milan', de: 'Mailand', it: 'Milano', es: 'Milán', pt: 'Milão', nl: 'Milaan', pl: 'Mediolan', lb: 'Mailand' },
-  warszawa: {
-    fr: 'Varsovie',
-    en: 'Warsaw',
-    de: 'Warschau',
-    pl: 'Warszawa',
-    es: 'Varsovia',
-    it: 'Varsavia',
-    pt: 'Varsóvia',
-    nl: 'Warschau',
-    lb: 'Warschau',
-  },
-  hamburg: { de: 'Hamburg', en: 'Hamburg', fr: 'Hambourg' },
-  bremen: { de: 'Bremen', en: 'Bremen', fr: 'Brême' },
-};
+/** Each demo place's names per language: the place catalogue's (places/catalogue.ts), keyed by the demo's place name. */
+export const PLACES = Object.fromEntries(
+  PLACE_CATALOGUE.map((place) => [comparablePlaceName(place.locality), place.names] as const),
+) as Record<Place, Partial<Record<Locale, string>>>;
 
 /** The heading of the task list, per language. */
 export const TASKS_HEADING: Record<Locale, string> = {

@@ -15,6 +15,7 @@ import { DEMO_ORGANIZATIONS, DEMO_REMOTE_OFFERS, DEMO_SALARIES, PLACE_COUNTRY } 
 import { DEMO_OFFERS, type DemoOffer, demoDescription, PLACES } from './demo-offers';
 import { seedDemoSteps } from './demo-steps';
 import { seedDemoReviews } from './demo-reviews';
+import { linkPostingPlace } from '../modules/places/repository';
 
 const COMPANY_IDS: Record<DemoOffer['company'], string> = { lumen: DEMO.companyId, nordwind: DEMO.otherCompanyId };
 const BOARD_IDS: Record<DemoOffer['company'], string> = { lumen: DEMO.boardId, nordwind: DEMO.otherBoardId };
@@ -72,6 +73,8 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
       .values(rows.flatMap((row) => row.contents))
       .onConflict((oc) => oc.doNothing())
       .execute();
+    // Each posting points to its place (one entity, names per language), as a recruiter's save does.
+    for (const row of rows) await linkPostingPlace(trx, row.posting.company_id, row.posting.id);
     await trx
       .insertInto('channels')
       .values([

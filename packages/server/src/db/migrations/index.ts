@@ -19,6 +19,7 @@ import * as teamSessionsSuspension from './0019-team-sessions-suspension';
 import * as storedFiles from './0020-stored-files';
 import * as notificationMentions from './0023-notification-mentions';
 import * as consentNotice from './0024-consent-notice';
+import * as places from './0026-places';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the set is the
@@ -45,4 +46,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0020-stored-files': storedFiles,
   '0023-notification-mentions': notificationMentions,
   '0024-consent-notice': consentNotice,
+  '0026-places': places,
 };

@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, type LanguageQuery } from '@rec/core';
 import type { FastifyPluginAsync } from 'fastify';
-import { languagePreferences } from '../../http/page-language';
+import { requestLanguage } from '../../http/page-language';
 import { DOCS_CSS, renderDocsPage } from './docs-page';
 import { openApiDocument } from './openapi';
 import type { RegisteredRoute } from './route-registry';
@@ -19,9 +19,7 @@ export const apiDocsRoutes: FastifyPluginAsync<{ routes: readonly RegisteredRout
   app.get('/openapi.json', async (_request, reply) => reply.header('cache-control', 'no-cache').send(documentNow()));
 
   app.get<{ Querystring: LanguageQuery }>('/docs', async (request, reply) => {
-    const query = request.query ?? {};
-    const single = (value: unknown) => (typeof value === 'string' ? value : undefined);
-    const [locale = DEFAULT_LOCALE] = languagePreferences({ language: single(query.language), lang: single(query.lang) }, request.headers['accept-language']);
+    const locale = requestLanguage(request, DEFAULT_LOCALE, { readSaved: true });
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(renderDocsPage(documentNow(), locale));
   });
 

@@ -9,6 +9,7 @@ import { DEMO_OFFERS } from '../../seed/demo-offers';
 import { describeEachBackend } from '../../testing/test-database';
 import { reportDirectWrite } from '../../testing/direct-writes';
 import { companyTheme } from '../branding/service';
+import { PLACES } from '../../seed/demo-offers';
 
 const BOARD_URL = `/v2/boards/${DEMO.boardId}`;
 const OFFERS_URL = `${BOARD_URL}/offers`;
@@ -186,8 +187,10 @@ describeEachBackend('GET /v2/boards/:id/offers', (context) => {
           en: 'Embedded Software Engineer (C++/ROS)',
           fr: 'Ingénieur·e logiciel embarqué (C++/ROS)',
         },
-        location: { de: 'Luxemburg', en: 'Luxembourg', fr: 'Luxembourg' },
+        // Its place's names in every language (issue 25), not only the posting's own texts.
+        location: PLACES.luxembourg,
       },
+      placeId: 'LU:luxembourg',
       url: { canonical: `http://rec.test/offer/c/${DEMO.sampleChannelId}` },
       datePosted: '2026-10-01T08:00:00.000Z',
       contractType: 'permanent',

@@ -1,7 +1,7 @@
 import { BoardOffersSchema, type BoardParams, BoardParamsSchema, ERROR_KEYS, LanguageQuerySchema, type LanguageQuery } from '@rec/core';
 import { ThemedBoardSchema } from '@rec/core/theme-schema';
 import type { FastifyPluginAsync } from 'fastify';
-import { languagePreferences } from '../../http/page-language';
+import { askedLanguage } from '../../http/page-language';
 import { jsonAnswer, type PublicAnswerCache, sendCachedAnswer } from '../../http/public-answer-cache';
 import { validateRequest } from '../../http/validation';
 import type { BoardService } from './service';
@@ -28,8 +28,8 @@ export const boardRoutes: FastifyPluginAsync<{ boards: BoardService; cache: Publ
     { config: { publicCache: 'shared', apiDoc: { summary: 'The open offers of a board, sorted for the page language.', response: BoardOffersSchema } }, preHandler: validateRequest({ params: boardParams, query: languageQuery }) },
     async (request, reply) => {
       const { id } = request.params;
-      // Only the first preference picks the answer (the sort language), so it alone names the entry.
-      const [language] = languagePreferences(request.query, request.headers['accept-language']);
+      // The visitor's language by the one rule picks the answer (the sort language), so it alone names the entry.
+      const language = askedLanguage(request);
       const answer = await cache.get(`board-offers:${id}:${language ?? ''}`, async () => {
         const { companyId, offers } = await boards.boardOffers(id, language ? [language] : []);
         return jsonAnswer(companyId, offers);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { type Locale, OfferCountSchema } from '@rec/core';
+import { OfferCountSchema } from '@rec/core';
 import * as v from 'valibot';
 import { DEMO, DEMO_PREFIX, demoId } from '../../seed/demo-ids';
 import { DEMO_OFFERS, type DemoOffer, PLACES } from '../../seed/demo-offers';
@@ -15,15 +15,8 @@ function openOffers(company: DemoOffer['company']): DemoOffer[] {
 
 const comparable = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase();
 
-/** Whether a demo offer's stored texts (one per language it is written in) name `location` / `contract`. */
-function names(offer: DemoOffer, texts: Record<string, Partial<Record<Locale, string>>>, key: string, wanted: string): boolean {
-  const values = texts[key] ?? {};
-  return (Object.keys(offer.texts) as Locale[]).some((language) => {
-    const value = values[language];
-    return value !== undefined && comparable(value) === comparable(wanted);
-  });
-}
-const atPlace = (offer: DemoOffer, location: string) => names(offer, PLACES, offer.place, location);
+/** Issue 25: an offer is at a place whatever language it is written in: every name of its place counts. */
+const atPlace = (offer: DemoOffer, location: string) => Object.values(PLACES[offer.place]).some((name) => name && comparable(name) === comparable(location));
 
 describeEachBackend('GET /v2/boards/:id/offer-count', (context) => {
   it('counts the open offers the board lists, with the board language', async () => {
@@ -31,12 +24,14 @@ describeEachBackend('GET /v2/boards/:id/offer-count', (context) => {
     assert.equal(response.statusCode, 200);
     const body = response.json();
     assert.ok(v.is(OfferCountSchema, body), 'matches OfferCountSchema');
-    assert.deepEqual(body, { count: openOffers('lumen').length, language: 'fr' });
+    assert.deepEqual({ count: body.count, language: body.language }, { count: openOffers('lumen').length, language: 'fr' });
+    // Issue 25: the badge carries the company's theme, as the board next to it does.
+    assert.equal(typeof body.properties?.['--rec-color-primary'], 'string', 'the brand as --rec-* values');
     const list = await context.app.inject({ url: `/v2/boards/${DEMO.boardId}/offers` });
     assert.equal(body.count, list.json().length, 'same number as the offers list');
 
     const other = await context.app.inject({ url: `/v2/boards/${DEMO.otherBoardId}/offer-count` });
-    assert.deepEqual(other.json(), { count: openOffers('nordwind').length, language: 'de' });
+    assert.deepEqual({ ...(other.json() as object), properties: undefined }, { count: openOffers('nordwind').length, language: 'de', properties: undefined });
   });
 
   it('filters by location in any language, ignoring case and accents', async () => {
@@ -52,7 +47,7 @@ describeEachBackend('GET /v2/boards/:id/offer-count', (context) => {
       assert.equal(response.json().count, expected, location);
     }
     const nowhere = await context.app.inject({ url: `${COUNT_URL}?location=Atlantis` });
-    assert.deepEqual(nowhere.json(), { count: 0, language: 'fr' });
+    assert.deepEqual({ ...(nowhere.json() as object), properties: undefined }, { count: 0, language: 'fr', properties: undefined });
   });
 
   it('filters by contract, and by both filters together', async () => {
@@ -65,6 +60,16 @@ describeEachBackend('GET /v2/boards/:id/offer-count', (context) => {
     const combined = await context.app.inject({ url: `${COUNT_URL}?${query}` });
     assert.equal(combined.json().count, both);
     assert.ok(both < permanent.length, 'the location filter narrows the contract filter');
+  });
+
+  it('answers the visitor’s language by the one rule: the page’s wish, then Accept-Language, then the board’s (issue 25)', async () => {
+    const language = async (query: string, acceptLanguage?: string) =>
+      (await context.app.inject({ url: `${COUNT_URL}${query}`, headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {} })).json().language;
+    assert.equal(await language('?language=pl', 'de'), 'pl');
+    assert.equal(await language('?language=de-AT'), 'de');
+    assert.equal(await language('?language=xx', 'ja, nl;q=0.5'), 'nl');
+    assert.equal(await language('', 'de-DE,de;q=0.9'), 'de');
+    assert.equal(await language('', 'ja'), 'fr', 'the board’s own');
   });
 
   it('drops a closed offer from the count', async () => {

@@ -62,7 +62,8 @@ describeEachBackend('GET /v2/offers/channel/:channelId', (context) => {
     assert.equal((await offer(DEMO.sampleChannelId, '?language=pt')).language, 'fr', 'no Portuguese text: own language');
     assert.equal((await offer(DEMO.sampleChannelId, '', { 'accept-language': 'en-GB,en;q=0.9' })).language, 'en');
     assert.equal((await offer(DEMO.sampleChannelId, '?language=de', { 'accept-language': 'en' })).language, 'de', 'query beats header');
-    assert.equal((await offer(DEMO.sampleChannelId, '', { 'accept-language': 'pt, de;q=0.5' })).language, 'de', 'first written preference');
+    // Issue 25: the visitor's language is Portuguese (the one rule); no posting in it: the offer's own.
+    assert.equal((await offer(DEMO.sampleChannelId, '', { 'accept-language': 'pt, de;q=0.5' })).language, 'fr', 'the visitor’s language, else its own');
     // A language named by the link is the only wish: not written in it, the offer's own language, not the browser's English.
     assert.equal((await offer(DEMO.sampleChannelId, '?language=pt', { 'accept-language': 'pt,en;q=0.9' })).language, 'fr', 'never silently English');
   });

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { CompanySettings, Database, OpeningStatus, PostingStatus } from '../../db/schema';
+import { findPostingPlaces } from '../places/repository';
 
 export interface BoardListing {
   postingId: string;
@@ -134,6 +135,9 @@ export function createOfferRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       return board?.id;
     },
+
+    /** The places of some postings of one company (names per language), by posting id. */
+    findPostingPlaces: (companyId: string, postingIds: readonly string[]) => findPostingPlaces(db, companyId, postingIds),
 
     /** The per-language texts of some postings of one company; descriptions only when asked (they are large). */
     async findContents(companyId: string, postingIds: readonly string[], withDescription: boolean): Promise<ContentRow[]> {

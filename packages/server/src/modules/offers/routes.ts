@@ -21,7 +21,7 @@ export const offerRoutes: FastifyPluginAsync<{ offers: OfferService; cache: Publ
     },
     async (request, reply) => {
       const { channelId } = request.params;
-      const preferences = offerLanguagePreferences(request.query, request.headers['accept-language']);
+      const preferences = offerLanguagePreferences(request);
       const answer = await cache.get(`offer-channel:${channelId}:${preferences.join(',')}`, async () => {
         const offer = await offers.getChannelOffer(channelId, preferences);
         return jsonAnswer(companyOfOffer(offer), offer);
@@ -42,7 +42,7 @@ export const offerRoutes: FastifyPluginAsync<{ offers: OfferService; cache: Publ
     },
     async (request, reply) => {
       const { id } = request.params;
-      const preferences = offerLanguagePreferences(request.query, request.headers['accept-language']);
+      const preferences = offerLanguagePreferences(request);
       const answer = await cache.get(`offer-posting:${id}:${preferences.join(',')}`, async () => {
         const offer = await offers.getPostingOffer(id, preferences);
         return jsonAnswer(companyOfOffer(offer), offer);

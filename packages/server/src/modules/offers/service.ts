@@ -58,6 +58,23 @@ function textsByPosting(rows: readonly ContentRow[]): Map<string, Texts> {
   return byPosting;
 }
 
+/**
+ * The location of each posting by its place (issue 25): the place's name per language over the
+ * posting's own texts, so every offer at one place shows the same name in a language (the German
+ * board says "Luxemburg" for a posting written in French too), and its `placeId` for the facet.
+ */
+async function withPlaces(repository: OfferRepository, companyId: string, byPosting: Map<string, Texts>): Promise<Map<string, string>> {
+  const places = await repository.findPostingPlaces(companyId, [...byPosting.keys()]);
+  const placeIds = new Map<string, string>();
+  for (const [postingId, texts] of byPosting) {
+    const place = places.get(postingId);
+    if (!place) continue;
+    texts.location = { ...texts.location, ...place.names };
+    placeIds.set(postingId, place.id);
+  }
+  return placeIds;
+}
+
 /** The `salary` field of an offer: absent rather than undefined (exactOptionalPropertyTypes, and smaller JSON). */
 const withSalary = (salary: Offer['salary']) => (salary ? { salary } : {});
 
@@ -121,6 +138,7 @@ export function createOfferService(deps: { repository: OfferRepository; publicUr
           false,
         ),
       );
+      const placeIds = await withPlaces(repository, board.companyId, texts);
       const offers = listings.map((listing) => {
         const own = texts.get(listing.postingId) ?? NO_TEXTS;
         const offer: Offer = {
@@ -128,6 +146,7 @@ export function createOfferService(deps: { repository: OfferRepository; publicUr
           language: asLocale(listing.language),
           channelId: listing.channelId,
           information: { title: own.title, location: own.location },
+          ...(placeIds.has(listing.postingId) ? { placeId: placeIds.get(listing.postingId) } : {}),
           url: { canonical: offerUrl(publicUrl, listing.channelId) },
           datePosted: listing.publishedAt.toISOString(),
           contractType: own.contractType,
@@ -167,14 +186,19 @@ export function createOfferService(deps: { repository: OfferRepository; publicUr
       if (!row) throw new HttpError(404, ERROR_KEYS.offerNotFound);
       if (!isOfferOpen(row.postingStatus, row.openingStatus)) throw new HttpError(410, ERROR_KEYS.offerClosed);
 
-      const texts = textsByPosting(await repository.findContents(row.companyId, [row.postingId], true)).get(row.postingId) ?? NO_TEXTS;
+      const byPosting = textsByPosting(await repository.findContents(row.companyId, [row.postingId], true));
+      const placeId = (await withPlaces(repository, row.companyId, byPosting)).get(row.postingId);
+      const texts = byPosting.get(row.postingId) ?? NO_TEXTS;
       const language = preferences.find((locale) => texts.title[locale]) ?? asLocale(row.language);
+      const boardId = await repository.findBoardOfChannel(row.channelId);
       const offer: Offer = {
         _id: row.postingId,
         language,
         channelId: row.channelId,
         information: { title: texts.title, description: texts.description, location: texts.location },
+        ...(placeId ? { placeId } : {}),
         url: { canonical: offerUrl(publicUrl, row.channelId) },
+        ...(boardId ? { boardUrl: `${publicUrl}/board/${boardId}` } : {}),
         datePosted: row.publishedAt.toISOString(),
         validThrough: row.validThrough ? row.validThrough.toISOString() : null,
         company: {

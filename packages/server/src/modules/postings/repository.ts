@@ -1,6 +1,7 @@
 import type { Salary } from '@rec/core';
 import type { Kysely } from 'kysely';
 import type { ChannelKind, Database, NewChannel, NewPostingContent, PostingStatus } from '../../db/schema';
+import { linkPostingPlace } from '../places/repository';
 
 export interface PostingRow {
   id: string;
@@ -153,6 +154,7 @@ export function createPostingRepository(db: Kysely<Database>) {
           .insertInto('posting_contents')
           .values(input.contents.map((content) => ({ ...content, company_id: companyId, posting_id: input.id })))
           .execute();
+        await linkPostingPlace(trx, companyId, input.id);
         if (input.channels.length) {
           await trx
             .insertInto('channels')
@@ -193,6 +195,7 @@ export function createPostingRepository(db: Kysely<Database>) {
             )
             .execute();
         }
+        if (changes.contents?.length || changes.addressCountry !== undefined) await linkPostingPlace(trx, companyId, postingId);
         if (changes.channels?.length) {
           await trx
             .insertInto('channels')

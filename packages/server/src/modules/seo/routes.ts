@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DEFAULT_LOCALE, ERROR_KEYS, isObjectId, type LanguageQuery, type Locale, type Offer, toLocale } from '@rec/core';
+import { DEFAULT_LOCALE, ERROR_KEYS, isObjectId, type LanguageQuery, type Locale, type Offer } from '@rec/core';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, sendError } from '../../http/errors';
-import { languagePreferences, offerLanguagePreferences } from '../../http/page-language';
+import { askedLanguage } from '../../http/page-language';
 import { type PublicAnswerCache, sendCachedAnswer } from '../../http/public-answer-cache';
 import { ifNoneMatchMatches, strongEtag } from '../../http/public-cache';
 import { pathOf } from '../../http/public-paths';
@@ -62,15 +62,14 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, { dis
   async function answer(
     request: PageRequest,
     reply: FastifyReply,
-    page: { key: (preferences: Locale[]) => string; render: (preferences: Locale[]) => Promise<RenderedPage> },
+    /** `asked`: the visitor's language by the one rule (@rec/core visitor-language.ts), before the content's own. */
+    page: { key: (asked: Locale | undefined) => string; render: (asked: Locale | undefined) => Promise<RenderedPage> },
     errorPage: ErrorPageFor,
-    pick: typeof languagePreferences = languagePreferences,
     /** `/offer/{x}` also holds SPA pages (`/offer/message`): a non-id there is the app's, not a 404. */
     nonIdsToApp = false,
   ) {
-    const query = request.query ?? {};
-    const single = (value: unknown) => (typeof value === 'string' ? value : undefined);
-    const preferences = pick({ language: single(query.language), lang: single(query.lang) }, request.headers['accept-language']);
+    // Our own pages: the switcher's saved choice counts too, as it does in the host app.
+    const asked = askedLanguage(request, { readSaved: true });
     reply.header('cache-control', 'no-cache');
     if (nonIdsToApp && !isObjectId(request.params.id)) {
       const index = await readIndex();
@@ -80,10 +79,10 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, { dis
     try {
       // A malformed id names nothing: the same 404 page as an unknown one (never the router's debug text).
       if (!isObjectId(request.params.id)) throw new HttpError(404, ERROR_KEYS.notFound);
-      const cached = await cache.get(page.key(preferences), async () => {
+      const cached = await cache.get(page.key(asked), async () => {
         const index = await readIndex();
         if (index === undefined) throw new MissingBuild();
-        const { parts, companyId } = await page.render(preferences);
+        const { parts, companyId } = await page.render(asked);
         return { companyId, body: renderPage(index, parts), contentType: 'text/html; charset=utf-8' };
       });
       return sendCachedAnswer(request, reply, cached);
@@ -96,7 +95,7 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, { dis
       const status = error.statusCode;
       // A closed or unknown offer leaves the index: the header as well as the page's meta robots.
       reply.header('x-robots-tag', 'noindex');
-      const locale = preferences[0] ?? DEFAULT_LOCALE;
+      const locale = asked ?? DEFAULT_LOCALE;
       const back = (await errorPage.back(locale).catch(() => undefined)) ?? refererOf(request);
       return sendPage(request, reply, status, renderPage(index, errorPageParts(errorPage.kind(status), locale, `${publicUrl}${pathOf(request.url)}`, back)));
     }
@@ -118,8 +117,6 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, { dis
     },
   });
   const offerPage = (offer: Offer, ownLanguage: string): RenderedPage => ({ parts: offerPageParts(offer, ownLanguage), companyId: companyOfOffer(offer) });
-  const chosenLanguage = (query: LanguageQuery | undefined) =>
-    toLocale(typeof query?.language === 'string' ? query.language : undefined) ?? toLocale(typeof query?.lang === 'string' ? query.lang : undefined);
   const validId = (id: string) => (isObjectId(id) ? id : undefined);
 
   app.get<{ Params: { id: string }; Querystring: LanguageQuery }>('/offer/c/:id', (request, reply) =>
@@ -127,14 +124,13 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, { dis
       request,
       reply,
       {
-        key: (preferences) => `page:offer-channel:${request.params.id}:${preferences.join(',')}`,
-        render: async (preferences) => {
-          const { offer, row } = await offers.getChannelOfferWithRow(request.params.id, preferences);
+        key: (asked) => `page:offer-channel:${request.params.id}:${asked ?? ''}`,
+        render: async (asked) => {
+          const { offer, row } = await offers.getChannelOfferWithRow(request.params.id, asked ? [asked] : []);
           return offerPage(offer, row.language);
         },
       },
       offerError(async () => validId(request.params.id)),
-      offerLanguagePreferences,
     ),
   );
   app.get<{ Params: { id: string }; Querystring: LanguageQuery }>('/offer/:id', (request, reply) =>
@@ -142,11 +138,11 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, { dis
       request,
       reply,
       {
-        key: (preferences) => `page:offer-posting:${request.params.id}:${preferences.join(',')}`,
-        render: async (preferences) => {
+        key: (asked) => `page:offer-posting:${request.params.id}:${asked ?? ''}`,
+        render: async (asked) => {
           const channelId = await offers.findPostingChannelId(request.params.id);
           if (!channelId) throw new HttpError(404, ERROR_KEYS.offerNotFound);
-          const { offer, row } = await offers.getChannelOfferWithRow(channelId, preferences);
+          const { offer, row } = await offers.getChannelOfferWithRow(channelId, asked ? [asked] : []);
           return offerPage(offer, row.language);
         },
       },
@@ -154,7 +150,6 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, { dis
         const id = validId(request.params.id);
         return id ? offers.findPostingChannelId(id) : undefined;
       }),
-      offerLanguagePreferences,
       true,
     ),
   );
@@ -163,12 +158,12 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, { dis
       request,
       reply,
       {
-        key: () => `page:board:${request.params.id}:${chosenLanguage(request.query) ?? ''}`,
-        render: async () => {
-          // The widget's rule: the link's language, else the board's own (not the browser's), so the
-          // page the server renders is the one the board then shows.
+        key: (asked) => `page:board:${request.params.id}:${asked ?? ''}`,
+        render: async (asked) => {
+          // The widget's rule (issue 25): the visitor's language (link, saved choice, browser), else
+          // the board's own, so the page the server renders is the one the board then shows.
           const board = await boards.getBoard(request.params.id);
-          const locale = chosenLanguage(request.query) ?? board.language;
+          const locale = asked ?? board.language;
           const list = await boards.listOffers(request.params.id, [locale]);
           return { parts: boardPageParts(board, list, `${publicUrl}/board/${board._id}`, locale), companyId: board.company._id };
         },

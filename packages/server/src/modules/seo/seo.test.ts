@@ -119,8 +119,15 @@ describeEachBackend(
       assert.ok(html.includes(`<a href="http://rec.test/offer/c/${DATA_SCIENTIST}?language=de">Data Scientist Computer Vision (befristet, 18 Monate)</a>`), 'German title, German link');
       const pl = (await page(`/board/${DEMO.boardId}?language=pl`)).body;
       assert.match(pl, /<title>Kariera w Lumen Robotics<\/title>/);
-      // Without a link language, the board's own (what <rec-board> then shows), whatever the browser.
-      const own = (await withHeaders(`/board/${DEMO.boardId}`, { 'accept-language': 'pl' })).body;
+      // Issue 25: without a link language, the browser's (what <rec-board> then shows: the one rule)…
+      const browser = (await withHeaders(`/board/${DEMO.boardId}`, { 'accept-language': 'pl' })).body;
+      assert.match(browser, /<html lang="pl">/);
+      assert.match(browser, /<title>Kariera w Lumen Robotics<\/title>/);
+      // …then the switcher's saved choice beats the browser…
+      const saved = (await withHeaders(`/board/${DEMO.boardId}`, { 'accept-language': 'pl', cookie: 'rec_locale=de' })).body;
+      assert.match(saved, /<html lang="de">/);
+      // …and a browser naming none of ours gets the board's own language.
+      const own = (await withHeaders(`/board/${DEMO.boardId}`, { 'accept-language': 'ja' })).body;
       assert.match(own, /<html lang="fr">/);
       assert.match(own, /<title>Carrières Lumen Robotics<\/title>/);
     });
