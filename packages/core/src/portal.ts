@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { AuthTokenSchema } from './auth';
+import { timestampSchema } from './dates';
 import { ObjectIdSchema } from './ids';
 
 /**
@@ -53,7 +54,7 @@ export const TimeZoneSchema = v.pipe(
     }
   }, 'errors.timeZone'),
 );
-const SlotSchema = v.pipe(v.string(), v.isoTimestamp('errors.invalidDate'));
+const SlotSchema = timestampSchema();
 
 /** `POST /v2/recruiter/candidates/{candidateId}/appointments`: the slots the candidate may pick from. */
 export const AppointmentOfferBodySchema = v.object({

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth';
 import { LOCALES } from './constants';
 import { ERROR_KEYS } from './errors';
+import { daySchema } from './dates';
 import { ObjectIdSchema } from './ids';
 import { COMPANY_ROLES } from './roles';
 import { plainText } from './text-checks';
@@ -109,7 +110,7 @@ export type AdminCompanyBody = v.InferOutput<typeof AdminCompanyBodySchema>;
 export const AdminCompanyParamsSchema = v.object({ companyId: ObjectIdSchema });
 export type AdminCompanyParams = v.InferOutput<typeof AdminCompanyParamsSchema>;
 
-const DayStringSchema = v.pipe(v.string(), v.isoDate(ERROR_KEYS.invalidDate));
+const DayStringSchema = daySchema();
 /** `GET /v2/admin/audit-log`: filters by action, company and day range (inclusive, UTC), newest first. */
 export const AuditLogQuerySchema = v.object({
   action: v.optional(v.pipe(v.string(), v.regex(/^[a-z][a-z.]{0,79}$/))),
