@@ -57,8 +57,8 @@ export const COVER_LETTER_MAX = 6000;
  * shown. Which of them an opening asks is its apply form configuration (apply-form.ts).
  */
 export const APPLICATION_FIELDS: readonly ApplicationFieldDefinition[] = [
-  { name: 'firstName', kind: 'text', column: 'name', autoComplete: 'given-name', rules: [{ name: 'required' }, { name: 'max', length: 100 }] },
-  { name: 'lastName', kind: 'text', column: 'name', autoComplete: 'family-name', rules: [{ name: 'required' }, { name: 'max', length: 100 }] },
+  { name: 'firstName', kind: 'text', column: 'name', autoComplete: 'given-name', rules: [{ name: 'required' }, { name: 'max', length: 100 }, { name: 'personName' }] },
+  { name: 'lastName', kind: 'text', column: 'name', autoComplete: 'family-name', rules: [{ name: 'required' }, { name: 'max', length: 100 }, { name: 'personName' }] },
   { name: 'email', kind: 'email', autoComplete: 'email', rules: [{ name: 'required' }, { name: 'email' }, { name: 'max', length: 254 }] },
   { name: 'nationality', kind: 'text', autoComplete: 'country-name', rules: [{ name: 'max', length: 100 }] },
   { name: 'phone', kind: 'tel', autoComplete: 'tel', rules: [{ name: 'regex', pattern: PHONE }] },

@@ -42,8 +42,9 @@ export function isBoundedTimestamp(text: string): boolean {
   return !Number.isNaN(instant) && yearInRange(new Date(instant).getUTCFullYear());
 }
 
-/** A bounded day (`2026-03-01`); `message` is the key a form shows. */
-export const daySchema = (message: string = ERROR_KEYS.invalidDate) => v.pipe(v.string(message), v.check(isBoundedDay, message));
+/** A bounded day (`2026-03-01`); `message` is the key a form shows. isoDate first: the API document says `format: date`. */
+export const daySchema = (message: string = ERROR_KEYS.invalidDate) => v.pipe(v.string(message), v.isoDate(message), v.check(isBoundedDay, message));
 
 /** A bounded ISO 8601 timestamp (`2026-03-01T09:00:00+01:00`). */
-export const timestampSchema = (message: string = ERROR_KEYS.invalidDate) => v.pipe(v.string(message), v.check(isBoundedTimestamp, message));
+export const timestampSchema = (message: string = ERROR_KEYS.invalidDate) =>
+  v.pipe(v.string(message), v.isoTimestamp(message), v.check(isBoundedTimestamp, message));

@@ -16,6 +16,7 @@ export * from './mail-templates';
 export * from './offer-count';
 export * from './openings';
 export * from './permissions';
+export * from './person-name';
 export * from './plain-text';
 export * from './requests';
 export * from './roles';

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { AuthTokenSchema } from './auth';
 import { timestampSchema } from './dates';
 import { ObjectIdSchema } from './ids';
+import { isPersonName, PERSON_NAME_ERROR } from './person-name';
 
 /**
  * The candidate portal and data rights (issue 12): what the portal pages send, what the
@@ -23,8 +24,8 @@ const PersonalText = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(m
 
 /** The personal fields a candidate may correct themselves (the e-mail is their identity: not here). */
 export const PersonalFieldsSchema = v.strictObject({
-  firstName: v.optional(v.pipe(PersonalText(100), v.minLength(1, 'errors.required'))),
-  lastName: v.optional(v.pipe(PersonalText(100), v.minLength(1, 'errors.required'))),
+  firstName: v.optional(v.pipe(PersonalText(100), v.minLength(1, 'errors.required'), v.check(isPersonName, PERSON_NAME_ERROR))),
+  lastName: v.optional(v.pipe(PersonalText(100), v.minLength(1, 'errors.required'), v.check(isPersonName, PERSON_NAME_ERROR))),
   phone: v.optional(v.pipe(PersonalText(40), v.regex(/^[0-9+()./ -]*$/, 'errors.phone'))),
 });
 export type PersonalFields = v.InferOutput<typeof PersonalFieldsSchema>;

@@ -5,7 +5,7 @@ import { ERROR_KEYS } from './errors';
 import { daySchema } from './dates';
 import { ObjectIdSchema } from './ids';
 import { COMPANY_ROLES } from './roles';
-import { plainText } from './text-checks';
+import { PersonNameSchema, plainText } from './text-checks';
 
 /**
  * Issue 13: team, account, security and admin requests and answers, shared by the host's forms
@@ -13,7 +13,6 @@ import { plainText } from './text-checks';
  */
 
 const EmailSchema = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(254), v.email(ERROR_KEYS.badRequest));
-const PersonNameSchema = v.pipe(v.string(), plainText(), v.trim(), v.minLength(1), v.maxLength(100));
 
 /** `POST /v2/team/invitations`. */
 export const TeamInviteBodySchema = v.object({ email: EmailSchema, role: v.picklist(COMPANY_ROLES) });

@@ -130,6 +130,7 @@ import { createPortalRepository } from './modules/candidate-portal/repository';
 import { candidatePortalRoutes } from './modules/candidate-portal/routes';
 import { createPortalService } from './modules/candidate-portal/service';
 import { withCompanyLogos } from './modules/mail/company-logo';
+import { withSafeText } from './modules/mail/safe-text';
 import { createApplicationMails, DIGEST_JOB } from './modules/notifications/application-mails';
 import { createNotificationPreferences } from './modules/notifications/preferences';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -254,15 +255,19 @@ export async function buildApp({
   const rateLimitStore =
     authOptions.rateLimitStore ??
     (config.redisUrl ? createRedisRateLimitStore(new Redis(config.redisUrl, { maxRetriesPerRequest: 2 })) : createMemoryRateLimitStore(now));
-  // Mails naming their company get an HTML version headed by its default logo (issue 13).
-  const mailer = withCompanyLogos(
-    authOptions.mailer ??
-      createMailer({
-        smtpUrl: config.smtpUrl,
-        from: config.mailFrom ?? 'Recruitment platform <no-reply@localhost>',
-        outboxDir: config.dataDir ? join(config.dataDir, 'outbox') : join(tmpdir(), `rec-outbox-${randomBytes(6).toString('hex')}`),
-      }),
-    db,
+  // Every mail: foreign links broken up and subjects one line (issue 24, M3); then mails naming their
+  // company get an HTML version headed by its default logo (issue 13), made from the guarded text.
+  const mailer = withSafeText(
+    withCompanyLogos(
+      authOptions.mailer ??
+        createMailer({
+          smtpUrl: config.smtpUrl,
+          from: config.mailFrom ?? 'Recruitment platform <no-reply@localhost>',
+          outboxDir: config.dataDir ? join(config.dataDir, 'outbox') : join(tmpdir(), `rec-outbox-${randomBytes(6).toString('hex')}`),
+        }),
+      db,
+    ),
+    config.publicUrl,
   );
   const background = authOptions.background ?? createBackgroundTasks();
   const accountRepository = createAccountRepository(db);
