@@ -57,12 +57,21 @@ export const TimeZoneSchema = v.pipe(
 );
 const SlotSchema = timestampSchema();
 
+/**
+ * A video call link (issue 24, L1): one line of https, nothing else. The URL parser alone would
+ * accept (and silently drop) tabs and line breaks, which then went into the calendar file as lines of
+ * their own; no whitespace or control character may appear at all.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+const SINGLE_LINE_HTTPS = /^https:\/\/[^\s\u0000-\u001F\u007F\u0085\u2028\u2029]+$/i;
+export const VideoUrlSchema = v.pipe(v.string(), v.trim(), v.maxLength(500), v.regex(SINGLE_LINE_HTTPS, 'errors.url'), v.url('errors.url'));
+
 /** `POST /v2/recruiter/candidates/{candidateId}/appointments`: the slots the candidate may pick from. */
 export const AppointmentOfferBodySchema = v.object({
   applicationId: ObjectIdSchema,
   durationMinutes: v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(480)),
   location: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(300, 'errors.tooLong')), ''),
-  videoUrl: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.trim(), v.maxLength(500), v.url('errors.url'), v.regex(/^https:/i, 'errors.url'))]), ''),
+  videoUrl: v.optional(v.union([v.literal(''), VideoUrlSchema]), ''),
   slots: v.pipe(
     v.array(SlotSchema),
     v.minLength(1, 'errors.required'),
