@@ -247,7 +247,7 @@ export async function buildApp({
   registerPublicCors(app);
   registerRequestGuards(app);
   registerTextGuard(app);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, { publicUrl: config.publicUrl });
   registerPublicCache(app);
   await app.register(fastifyCookie);
 
