@@ -50,6 +50,13 @@ export const AcceptInvitationBodySchema = v.object({
 });
 export type AcceptInvitationBody = v.InferOutput<typeof AcceptInvitationBodySchema>;
 
+/** `POST /auth/invitations/link`: an invited e-mail that already has an account joins with that account's password. */
+export const LinkInvitationBodySchema = v.object({
+  invitationLink: AuthTokenSchema,
+  password: v.pipe(v.string(), v.minLength(1), v.maxLength(PASSWORD_MAX_LENGTH)),
+});
+export type LinkInvitationBody = v.InferOutput<typeof LinkInvitationBodySchema>;
+
 export const TenantParamsSchema = v.object({ tenantId: ObjectIdSchema });
 export type TenantParams = v.InferOutput<typeof TenantParamsSchema>;
 

@@ -30,6 +30,8 @@ export const ERROR_KEYS = {
   invalidCredentials: 'auth.invalidCredentials',
   invalidToken: 'auth.invalidToken',
   invitationExpired: 'auth.invitationExpired',
+  /** The invited e-mail already has an account: it joins by signing in with it, never by setting a new password (issue 24, L7). */
+  invitationSignIn: 'auth.invitationSignIn',
   recruiterNotFound: 'recruiter.notFound',
   companyNotFound: 'company.notFound',
   openingNotFound: 'opening.notFound',

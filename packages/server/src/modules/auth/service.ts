@@ -190,7 +190,9 @@ export function createAuthService(deps: AuthServiceDeps) {
         return { redirectTo: `/login/password?email=${encodeURIComponent(invitation.email)}`, email: invitation.email, companyName: invitation.company_name };
       }
       if (!invitation || new Date(invitation.expires_at) <= now()) throw new HttpError(404, ERROR_KEYS.invitationExpired);
-      return { redirectTo: `/invite/${link}`, email: invitation.email, companyName: invitation.company_name };
+      // Told to the holder of the link only (the invitee): whether they join with their account's password.
+      const hasAccount = (await repository.findPasswordAccounts(invitation.email)).some((row) => row.password_hash);
+      return { redirectTo: `/invite/${link}`, email: invitation.email, companyName: invitation.company_name, hasAccount };
     },
 
     /** Creates the recruiter account of a pending invitation and signs it in. */
@@ -216,6 +218,10 @@ export function createAuthService(deps: AuthServiceDeps) {
           .where('email', '=', invitation.email)
           .executeTakeFirst();
         if (existing) throw new HttpError(404, ERROR_KEYS.invitationExpired);
+        // An e-mail that already has an account (a recruiter elsewhere, an admin) joins by signing in
+        // with it (linkInvitation): whoever holds the link must never set that person's password (issue 24, L7).
+        const account = await trx.selectFrom('accounts').select('id').where('email', '=', invitation.email).where('type', 'in', ['admin', 'recruiter']).executeTakeFirst();
+        if (account) throw new HttpError(409, ERROR_KEYS.invitationSignIn);
         const id = newId(time);
         await trx
           .insertInto('accounts')
@@ -232,12 +238,55 @@ export function createAuthService(deps: AuthServiceDeps) {
           })
           .execute();
         await trx.updateTable('invitations').set({ accepted_at: time, account_id: id }).where('id', '=', invitation.id).execute();
-        // One identity, one password: the person's other accounts take the new one, and their sessions end.
+        return trx.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      });
+      const session = await sessions.create(account.id, device);
+      return { account, session };
+    },
+
+    /**
+     * An invitation for an e-mail that already has an account: the person signs in with that
+     * account's password (limited like sign-in) and gets the new company's account with the same
+     * name and password. One identity, one password, and nothing of the existing accounts changes.
+     */
+    async linkInvitation(input: { invitationLink: string; password: string }, ip: string, device: string | null = null) {
+      const time = now();
+      const pending = await repository.findInvitation(tokenHash(input.invitationLink));
+      if (!pending || pending.accepted_at || new Date(pending.expires_at) <= time) throw new HttpError(404, ERROR_KEYS.invitationExpired);
+      await rateLimiter.check('sign-in', pending.email, ip);
+      const [identity] = (await repository.findPasswordAccounts(pending.email)).filter((row) => row.password_hash);
+      const valid = identity?.password_hash ? await passwords.verify(input.password, identity.password_hash) : await passwords.verifyDummy(input.password);
+      if (!identity?.password_hash || !valid) throw new HttpError(401, ERROR_KEYS.invalidCredentials);
+      const passwordHash = identity.password_hash;
+      const account = await repository.db.transaction().execute(async (trx) => {
+        const invitation = await trx
+          .selectFrom('invitations')
+          .innerJoin('companies', 'companies.id', 'invitations.company_id')
+          .select(['invitations.id', 'invitations.company_id', 'invitations.email', 'invitations.company_role'])
+          .where('invitations.id', '=', pending.id)
+          .where('invitations.accepted_at', 'is', null)
+          .where('companies.suspended_at', 'is', null)
+          .forUpdate('invitations')
+          .executeTakeFirst();
+        if (!invitation) throw new HttpError(404, ERROR_KEYS.invitationExpired);
+        const member = await trx.selectFrom('accounts').select('id').where('company_id', '=', invitation.company_id).where('email', '=', invitation.email).executeTakeFirst();
+        if (member) throw new HttpError(409, ERROR_KEYS.alreadyMember);
+        const id = newId(time);
         await trx
-          .deleteFrom('sessions')
-          .where('account_id', 'in', (eb) => eb.selectFrom('accounts').select('id').where('email', '=', invitation.email).where('type', 'in', ['admin', 'recruiter']).where('id', '<>', id))
+          .insertInto('accounts')
+          .values({
+            id,
+            type: 'recruiter',
+            company_id: invitation.company_id,
+            company_role: invitation.company_role,
+            email: invitation.email,
+            password_hash: passwordHash,
+            first_name: identity.first_name,
+            last_name: identity.last_name,
+            settings: identity.settings,
+          })
           .execute();
-        await trx.updateTable('accounts').set({ password_hash: hash, updated_at: time }).where('email', '=', invitation.email).where('type', 'in', ['admin', 'recruiter']).execute();
+        await trx.updateTable('invitations').set({ accepted_at: time, account_id: id }).where('id', '=', invitation.id).execute();
         return trx.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       });
       const session = await sessions.create(account.id, device);
