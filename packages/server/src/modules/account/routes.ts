@@ -88,7 +88,7 @@ export const accountRoutes: FastifyPluginAsync<{
     { preHandler: [recruiterOnly, validateRequest({ body: { schema: PasswordRotateBodySchema, errorKey: badBody } })] },
     async (request, reply) => {
       const session = authOrThrow(request);
-      await auth.rotatePassword(session.account.id, session.sessionHash, request.body.currentPassword, request.body.password);
+      await auth.rotatePassword(session.account.id, session.sessionHash, request.body.currentPassword, request.body.password, request.ip);
       await audit.record({ companyId: tenantOf(session), actorId: session.account.id, action: AUDIT_ACTIONS.accountPasswordRotate, openingId: null, details: {} });
       return reply.code(204).send();
     },

@@ -162,8 +162,11 @@ export function createAuthService(deps: AuthServiceDeps) {
      * one becomes the identity's (every password account of the email) and every OTHER session of
      * the identity ends. The caller's own session stays.
      */
-    async rotatePassword(accountId: string, currentSessionHash: string, currentPassword: string, password: string): Promise<void> {
+    async rotatePassword(accountId: string, currentSessionHash: string, currentPassword: string, password: string, ip: string): Promise<void> {
       const account = await repository.findById(accountId);
+      // The current password is a password check like sign-in: a stolen session must not guess it
+      // (issue 24, L5). Counted per identity and per address, with sign-in's limits.
+      if (account) await rateLimiter.check('password-change', account.email, ip);
       if (!account?.password_hash || !(await passwords.verify(currentPassword, account.password_hash))) {
         throw new HttpError(422, ERROR_KEYS.currentPasswordWrong);
       }
