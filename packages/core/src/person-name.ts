@@ -15,7 +15,9 @@ const LINE_BREAK = /[\t\n\v\f\r\u0085\u2028\u2029]/;
  * What mail clients and chat tools turn into a link: a scheme (`https://`, `mailto:`), `www.`,
  * an e-mail address, or a host name (`evil.example`, a dot between a letter or digit and two letters).
  */
-const LINK_LIKE = /[a-z][a-z0-9+.-]*:\/\/|\bwww\.|\bmailto:|@|[\p{L}\p{N}-]\.[a-z]{2,}(?![\p{L}\p{N}])/iu;
+// Linear on any input: no quantifier is followed by something it could also match (a name is checked
+// even when it is far too long, and valibot runs every check of a pipe).
+const LINK_LIKE = /:\/\/|\bwww\.|\bmailto:|@|[\p{L}\p{N}-]\.[a-z]{2,}(?![\p{L}\p{N}])/iu;
 
 /** The error key of a name with a line break or a link. */
 export const PERSON_NAME_ERROR = ERROR_KEYS.personName;

@@ -14,8 +14,11 @@ const ZERO_WIDTH_SPACE = '\u200B';
  * What clients link: a scheme URL, `www.`, an e-mail address, or a dotted host name
  * (`evil.example`, `evil.example/path`). Mirrors core's person-name check, over a whole text.
  */
+// Each alternative may only start where a run of its characters starts (the lookbehinds; a host name
+// not right after `label.`): a long run is then tried once, not from each of its characters, and the
+// scan stays linear in the text's length.
 const LINK_LIKE =
-  /[a-z][a-z0-9+.-]*:\/\/[^\s<>"']*|\bwww\.[^\s<>"']*|\bmailto:[^\s<>"']*|[^\s<>"'@]+@[^\s<>"'@]+|[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.[a-z]{2,}(?![\p{L}\p{N}])[^\s<>"']*/giu;
+  /(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/[^\s<>"']*|\bwww\.[^\s<>"']*|\bmailto:[^\s<>"']*|(?<![^\s<>"'@])[^\s<>"'@]+@[^\s<>"'@]+|(?<![\p{L}\p{N}-]|[\p{L}\p{N}-]\.)[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.[a-z]{2,}(?![\p{L}\p{N}])[^\s<>"']*/giu;
 
 /** True for a link to the platform itself (PUBLIC_URL, then a path, query or nothing). */
 function isOwnLink(candidate: string, publicUrl: string): boolean {
