@@ -89,10 +89,12 @@ export function applicationRules(config: ApplyFormConfig): Record<string, readon
   return rules;
 }
 
-/** Answer of the submission: the application and whether this call created it. */
+/**
+ * Answer of the submission: the application and whether this call created it. No candidate id:
+ * an anonymous caller must not learn whether an e-mail already applied to the company (issue 24, M1).
+ */
 export interface ApplicationReceipt {
   applicationId: string;
-  candidateId: string;
   /** False when the submission id was seen before: nothing new was created. */
   created: boolean;
   /**
