@@ -6,7 +6,7 @@ import { DEFAULT_RETENTION_DAYS, ERROR_KEYS } from '@rec/core';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
-import type { Config } from './config';
+import { type Config, DEFAULT_REALTIME_SOCKETS_PER_ADDRESS } from './config';
 import type { Database } from './db/schema';
 import { registerAuth, sessionCookie } from './http/auth';
 import { registerPublicCors } from './http/cors';
@@ -113,6 +113,7 @@ import { stepRoutes } from './modules/steps/routes';
 import { createRealtimeAccess } from './modules/realtime/access';
 import { createRealtimeHub, type RealtimeHub } from './modules/realtime/hub';
 import { realtimeRoutes } from './modules/realtime/routes';
+import { liveSessionsOf } from './modules/realtime/session-watch';
 import { relayStepEvents } from './modules/realtime/step-relay';
 import { createStepService, type StepService } from './modules/steps/service';
 
@@ -190,7 +191,7 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   db: Kysely<Database>;
   config: Pick<Config, 'publicUrl' | 'distDir' | 'nodeEnv' | 'logLevel'> &
-    Partial<Pick<Config, 'dataDir' | 'redisUrl' | 'smtpUrl' | 'mailFrom' | 'indeedClientId' | 'retentionDays' | 'trustProxy' | 'uploadLimits' | 'fileStore'>>;
+    Partial<Pick<Config, 'dataDir' | 'redisUrl' | 'smtpUrl' | 'mailFrom' | 'indeedClientId' | 'retentionDays' | 'trustProxy' | 'uploadLimits' | 'fileStore' | 'realtimeSocketsPerAddress'>>;
   /** Overrides the logger chosen from the config (tests pass false). */
   logger?: FastifyServerOptions['logger'];
   /** The "process start" reported by /builds/latest.json when dist/ has no build-info.json. */
@@ -331,7 +332,7 @@ export async function buildApp({
   await app.register(teamRoutes, {
     team: createTeamService({ repository: createTeamRepository(db), auth, mailer, audit: accountAudit, publicUrl: config.publicUrl, now, events: domainEvents }),
   });
-  await app.register(accountRoutes, { db, accounts: accountRepository, auth, audit: accountAudit, cookie, now });
+  await app.register(accountRoutes, { db, accounts: accountRepository, auth, audit: accountAudit, cookie, now, events: domainEvents });
   await app.register(adminRoutes, { admin: createAdminService({ db, auth, mailer, audit: accountAudit, events: domainEvents, now }) });
   // Without a DATA_DIR (some tests) files go to a temporary folder of this app alone: the start-up
   // sweep removes files its database does not name, so two apps must never share one.
@@ -403,6 +404,8 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     cookieName: cookie.name,
     heartbeatMs: options.realtimeHeartbeatMs,
+    liveSessions: liveSessionsOf(db, now),
+    maxSocketsPerAddress: config.realtimeSocketsPerAddress ?? DEFAULT_REALTIME_SOCKETS_PER_ADDRESS,
   });
   const reviews = createCandidateReviewService({
     repository: createCandidateReviewRepository(db),

@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       },
       seedDemo: false,
       fileStore: { driver: 'disk' },
+      realtimeSocketsPerAddress: 20,
     });
   });
 
