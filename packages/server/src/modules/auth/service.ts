@@ -1,6 +1,7 @@
 import { DEFAULT_LOCALE, ERROR_KEYS, type SessionUser, toLocale } from '@rec/core';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AccountRow, CompanyRoleValue } from '../../db/schema';
+import type { Transaction } from 'kysely';
+import type { AccountRow, CompanyRoleValue, Database } from '../../db/schema';
 import { newId } from '../../db/ids';
 import { HttpError } from '../../http/errors';
 import type { BackgroundTasks } from '../mail/background';
@@ -76,6 +77,22 @@ export function createAuthService(deps: AuthServiceDeps) {
       })
       .execute();
     return { invitationLink: token, url: `${publicUrl}/invite/${token}` };
+  }
+
+  /** The invitation's recruiter account, created with `person`'s password, name and settings; the invitation is used up. */
+  async function joinAs(
+    trx: Transaction<Database>,
+    invitation: { id: string; company_id: string; email: string; company_role: CompanyRoleValue },
+    time: Date,
+    person: { password_hash: string; first_name: string | null; last_name: string | null; settings: AccountRow['settings'] },
+  ): Promise<AccountRow> {
+    const id = newId(time);
+    await trx
+      .insertInto('accounts')
+      .values({ id, type: 'recruiter', company_id: invitation.company_id, company_role: invitation.company_role, email: invitation.email, ...person })
+      .execute();
+    await trx.updateTable('invitations').set({ accepted_at: time, account_id: id }).where('id', '=', invitation.id).execute();
+    return trx.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   }
 
   return {
@@ -225,23 +242,12 @@ export function createAuthService(deps: AuthServiceDeps) {
         // with it (linkInvitation): whoever holds the link must never set that person's password (issue 24, L7).
         const account = await trx.selectFrom('accounts').select('id').where('email', '=', invitation.email).where('type', 'in', ['admin', 'recruiter']).executeTakeFirst();
         if (account) throw new HttpError(409, ERROR_KEYS.invitationSignIn);
-        const id = newId(time);
-        await trx
-          .insertInto('accounts')
-          .values({
-            id,
-            type: 'recruiter',
-            company_id: invitation.company_id,
-            company_role: invitation.company_role,
-            email: invitation.email,
-            password_hash: hash,
-            first_name: input.firstName,
-            last_name: input.lastName,
-            settings: { language: toLocale(languageOf(invitation.settings)) ?? DEFAULT_LOCALE },
-          })
-          .execute();
-        await trx.updateTable('invitations').set({ accepted_at: time, account_id: id }).where('id', '=', invitation.id).execute();
-        return trx.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+        return joinAs(trx, invitation, time, {
+          password_hash: hash,
+          first_name: input.firstName,
+          last_name: input.lastName,
+          settings: { language: toLocale(languageOf(invitation.settings)) ?? DEFAULT_LOCALE },
+        });
       });
       const session = await sessions.create(account.id, device);
       return { account, session };
@@ -274,23 +280,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (!invitation) throw new HttpError(404, ERROR_KEYS.invitationExpired);
         const member = await trx.selectFrom('accounts').select('id').where('company_id', '=', invitation.company_id).where('email', '=', invitation.email).executeTakeFirst();
         if (member) throw new HttpError(409, ERROR_KEYS.alreadyMember);
-        const id = newId(time);
-        await trx
-          .insertInto('accounts')
-          .values({
-            id,
-            type: 'recruiter',
-            company_id: invitation.company_id,
-            company_role: invitation.company_role,
-            email: invitation.email,
-            password_hash: passwordHash,
-            first_name: identity.first_name,
-            last_name: identity.last_name,
-            settings: identity.settings,
-          })
-          .execute();
-        await trx.updateTable('invitations').set({ accepted_at: time, account_id: id }).where('id', '=', invitation.id).execute();
-        return trx.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+        return joinAs(trx, invitation, time, { password_hash: passwordHash, first_name: identity.first_name, last_name: identity.last_name, settings: identity.settings });
       });
       const session = await sessions.create(account.id, device);
       return { account, session };
