@@ -4,7 +4,8 @@ import * as v from 'valibot';
 import { ApplicationSubmissionSchema, submissionIssues } from './application-schema';
 import { AcceptInvitationBodySchema } from './auth';
 import { checkRule } from './form-rules';
-import { isPersonName } from './person-name';
+import { ERROR_KEYS } from './errors';
+import { isPersonName, PERSON_NAME_ERROR } from './person-name';
 import { PersonalFieldsSchema } from './portal';
 import { AccountNameBodySchema } from './team';
 
@@ -25,6 +26,7 @@ const GOOD = ['Ana', 'Anne-Marie', 'José María', "O'Neil", 'J.R.R. Tolkien', '
 
 describe('person names are one line without links (issue 24, M3)', () => {
   it('refuses line breaks, tabs, URLs, www, addresses and host names; keeps real names', () => {
+    assert.equal(PERSON_NAME_ERROR, ERROR_KEYS.personName);
     for (const name of HOSTILE) assert.equal(isPersonName(name), false, JSON.stringify(name));
     for (const name of GOOD) assert.equal(isPersonName(name), true, name);
   });

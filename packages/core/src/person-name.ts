@@ -1,7 +1,6 @@
-import { ERROR_KEYS } from './errors';
 import { hasControlCharacters } from './plain-text';
 
-// No valibot here: the apply form's rule engine (form-rules.ts) uses it in the widget chunk.
+// No valibot and no error table here: the apply form's rule engine (form-rules.ts) uses it in the widget chunk.
 
 /**
  * What a person's name may be (issue 24, M3): one line, no link. Names travel into the platform's
@@ -20,7 +19,7 @@ const LINE_BREAK = /[\t\n\v\f\r\u0085\u2028\u2029]/;
 const LINK_LIKE = /:\/\/|\bwww\.|\bmailto:|@|[\p{L}\p{N}-]\.[a-z]{2,}(?![\p{L}\p{N}])/iu;
 
 /** The error key of a name with a line break or a link. */
-export const PERSON_NAME_ERROR = ERROR_KEYS.personName;
+export const PERSON_NAME_ERROR = 'errors.personName';
 
 /** True when `text` is one line without anything a mail client would make a link of. */
 export function isPersonName(text: string): boolean {
