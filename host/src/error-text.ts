@@ -10,6 +10,7 @@ const APP_TEXTS: Readonly<Record<string, string>> = {
   'auth.invalidCredentials': 'signIn.errors.invalidCredentials',
   'auth.invalidToken': 'signIn.errors.invalidToken',
   'auth.invitationExpired': 'messageKeys.invitationExpired.text',
+  'auth.invitationSignIn': 'auth.invitationSignIn',
   'auth.required': 'signIn.errors.sessionEnded',
   'errors.passwordTooShort': 'signIn.errors.passwordTooShort',
   'errors.tooManyRequests': 'errors.tooManyRequests',

@@ -26,6 +26,8 @@ export interface Invitation {
   redirectTo: string;
   email?: string;
   companyName?: string;
+  /** The invited e-mail already has an account: it joins with that account's password (linkInvitation). */
+  hasAccount?: boolean;
 }
 
 export interface Tenant {
@@ -82,6 +84,11 @@ export function acceptInvitation(
   body: { invitationLink: string; firstName: string; lastName: string; password: string },
 ): Promise<SignInResult> {
   return api.post<SignInResult>('/auth/invitations/accept', body);
+}
+
+/** POST /auth/invitations/link: an existing account joins the inviting company with its own password. */
+export function linkInvitation(api: ApiClient, body: { invitationLink: string; password: string }): Promise<SignInResult> {
+  return api.post<SignInResult>('/auth/invitations/link', body);
 }
 
 /** GET /auth/tenants. */

@@ -1,6 +1,7 @@
 export { ApiError, errorKeyFromUnknown, errorKeyOf, isApiError } from './api-error';
 export {
   acceptInvitation,
+  linkInvitation,
   authorizeApplicantToken,
   deleteSession,
   fetchInvitation,

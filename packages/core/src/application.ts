@@ -57,8 +57,8 @@ export const COVER_LETTER_MAX = 6000;
  * shown. Which of them an opening asks is its apply form configuration (apply-form.ts).
  */
 export const APPLICATION_FIELDS: readonly ApplicationFieldDefinition[] = [
-  { name: 'firstName', kind: 'text', column: 'name', autoComplete: 'given-name', rules: [{ name: 'required' }, { name: 'max', length: 100 }] },
-  { name: 'lastName', kind: 'text', column: 'name', autoComplete: 'family-name', rules: [{ name: 'required' }, { name: 'max', length: 100 }] },
+  { name: 'firstName', kind: 'text', column: 'name', autoComplete: 'given-name', rules: [{ name: 'required' }, { name: 'max', length: 100 }, { name: 'personName' }] },
+  { name: 'lastName', kind: 'text', column: 'name', autoComplete: 'family-name', rules: [{ name: 'required' }, { name: 'max', length: 100 }, { name: 'personName' }] },
   { name: 'email', kind: 'email', autoComplete: 'email', rules: [{ name: 'required' }, { name: 'email' }, { name: 'max', length: 254 }] },
   { name: 'nationality', kind: 'text', autoComplete: 'country-name', rules: [{ name: 'max', length: 100 }] },
   { name: 'phone', kind: 'tel', autoComplete: 'tel', rules: [{ name: 'regex', pattern: PHONE }] },
@@ -89,10 +89,12 @@ export function applicationRules(config: ApplyFormConfig): Record<string, readon
   return rules;
 }
 
-/** Answer of the submission: the application and whether this call created it. */
+/**
+ * Answer of the submission: the application and whether this call created it. No candidate id:
+ * an anonymous caller must not learn whether an e-mail already applied to the company (issue 24, M1).
+ */
 export interface ApplicationReceipt {
   applicationId: string;
-  candidateId: string;
   /** False when the submission id was seen before: nothing new was created. */
   created: boolean;
   /**

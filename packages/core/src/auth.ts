@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { LOCALES } from './constants';
 import { ERROR_KEYS } from './errors';
 import { ObjectIdSchema } from './ids';
-import { plainText } from './text-checks';
+import { PersonNameSchema } from './text-checks';
 import { COMPANY_ROLES, ROLES } from './roles';
 
 /** Shortest password accepted when one is set (reset, invitation); sign-in checks none. */
@@ -14,7 +14,6 @@ export const SESSION_COOKIE = 'rec_session';
 export const SECURE_SESSION_COOKIE = '__Host-rec_session';
 
 const EmailSchema = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(254), v.email('errors.badRequest'));
-const NameSchema = v.pipe(v.string(), plainText(), v.trim(), v.minLength(1), v.maxLength(100));
 /** A password being set: the length rule answers its own key (errors.passwordTooShort). */
 const NewPasswordSchema = v.pipe(
   v.string(),
@@ -45,11 +44,18 @@ export type InvitationParams = v.InferOutput<typeof InvitationParamsSchema>;
 
 export const AcceptInvitationBodySchema = v.object({
   invitationLink: AuthTokenSchema,
-  firstName: NameSchema,
-  lastName: NameSchema,
+  firstName: PersonNameSchema,
+  lastName: PersonNameSchema,
   password: NewPasswordSchema,
 });
 export type AcceptInvitationBody = v.InferOutput<typeof AcceptInvitationBodySchema>;
+
+/** `POST /auth/invitations/link`: an invited e-mail that already has an account joins with that account's password. */
+export const LinkInvitationBodySchema = v.object({
+  invitationLink: AuthTokenSchema,
+  password: v.pipe(v.string(), v.minLength(1), v.maxLength(PASSWORD_MAX_LENGTH)),
+});
+export type LinkInvitationBody = v.InferOutput<typeof LinkInvitationBodySchema>;
 
 export const TenantParamsSchema = v.object({ tenantId: ObjectIdSchema });
 export type TenantParams = v.InferOutput<typeof TenantParamsSchema>;

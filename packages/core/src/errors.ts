@@ -7,8 +7,10 @@ export const ERROR_KEYS = {
   badRequest: 'errors.badRequest',
   /** A text value carries U+0000, another control character or a lone surrogate. */
   controlCharacters: 'errors.controlCharacters',
-  /** A date that does not exist (2026-02-30). */
+  /** A date that does not exist (2026-02-30) or lies outside the years the platform accepts. */
   invalidDate: 'errors.invalidDate',
+  /** A person's name with a line break or something a mail client would link (issue 24). */
+  personName: 'errors.personName',
   invalidId: 'errors.invalidId',
   invalidQuery: 'errors.invalidQuery',
   notFound: 'errors.notFound',
@@ -30,6 +32,8 @@ export const ERROR_KEYS = {
   magicLinkUsed: 'auth.magicLinkUsed',
   magicLinkExpired: 'auth.magicLinkExpired',
   invitationExpired: 'auth.invitationExpired',
+  /** The invited e-mail already has an account: it joins by signing in with it, never by setting a new password (issue 24, L7). */
+  invitationSignIn: 'auth.invitationSignIn',
   recruiterNotFound: 'recruiter.notFound',
   companyNotFound: 'company.notFound',
   openingNotFound: 'opening.notFound',

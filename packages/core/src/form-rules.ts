@@ -1,3 +1,5 @@
+import { isPersonName } from './person-name';
+
 /**
  * The form rule engine of spec §5: pure functions, shared by the forms (on blur and change) and,
  * through the valibot schemas built from them, by the server. A failing rule's message is the
@@ -20,7 +22,9 @@ export type Rule =
   | { name: 'not_one_of'; values: readonly string[] }
   | { name: 'url' }
   /** A real calendar date written DD/MM/YYYY, not in the future. */
-  | { name: 'date' };
+  | { name: 'date' }
+  /** A person's name: one line, nothing a mail client would link (person-name.ts). */
+  | { name: 'personName' };
 export type RuleName = Rule['name'];
 
 /** Pattern of an e-mail address: one @, a dot in the domain, no spaces. */
@@ -78,6 +82,8 @@ export function checkRule(rule: Rule, value: FieldValue, values: FormValues = {}
       return !rule.values.includes(text.trim());
     case 'url':
       return URL_PATTERN.test(text.trim());
+    case 'personName':
+      return isPersonName(text);
     case 'date': {
       const date = parseFormDate(text);
       return !!date && date.getTime() <= Date.now();

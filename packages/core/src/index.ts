@@ -7,6 +7,7 @@ export * from './company-settings';
 // widget shares, and the board would download the form's rules.
 export * from './constants';
 export * from './contract-types';
+export * from './dates';
 export * from './entities';
 export * from './errors';
 export * from './ids';
@@ -17,6 +18,7 @@ export * from './offer-count';
 export * from './openings';
 export * from './permissions';
 export * from './places';
+export * from './person-name';
 export * from './plain-text';
 export * from './privacy-notice';
 export * from './requests';

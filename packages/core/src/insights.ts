@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { LOCALES } from './constants';
 import { ERROR_KEYS } from './errors';
+import { daySchema } from './dates';
 import { ObjectIdSchema } from './ids';
 import { queryList } from './openings';
 
@@ -64,12 +65,7 @@ export const INSIGHTS_ERRORS = {
   recruiterNotFound: ERROR_KEYS.dashboardRecruiterNotFound,
 } as const;
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const IsoDateSchema = v.pipe(
-  v.string(),
-  v.regex(ISO_DATE, 'errors.date'),
-  v.check((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'errors.date'),
-);
+const IsoDateSchema = daySchema('errors.date');
 
 /** Spec §2 colour picker in hexa mode: `#RRGGBBAA` (a six-digit colour is accepted and kept as is). */
 export const DashboardColorSchema = v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$/, 'errors.color'));

@@ -3,9 +3,10 @@ import { APPLY_FIELD_LEVELS, APPLY_FORM_FIELDS, type ApplyFormConfig, type Apply
 import { DATA_TABLE, LOCALES } from './constants';
 import { CONTRACT_TYPES } from './contract-types';
 import { LocaleSchema } from './localized-text';
+import { timestampSchema } from './dates';
 import { ObjectIdSchema } from './ids';
 import { SalaryFieldSchema, SalarySchema } from './salary';
-import { plainText, realTimestampDate } from './text-checks';
+import { plainText } from './text-checks';
 
 /**
  * The openings contract of issue 5 (`/v2/jobs/...`): statuses, the state machine, request
@@ -145,7 +146,7 @@ const PostingContentsSchema = v.pipe(
   v.check((contents) => Object.keys(contents).length > 0, 'errors.required'),
 );
 const ChannelKindsSchema = v.pipe(v.array(v.picklist(POSTING_CHANNEL_KINDS)), v.maxLength(10));
-const DateTimeSchema = v.nullable(v.pipe(v.string(), v.isoTimestamp('errors.date'), realTimestampDate()));
+const DateTimeSchema = v.nullable(timestampSchema());
 const EmploymentTypeSchema = v.nullable(v.pipe(v.string(), v.regex(/^[A-Z_]{1,40}$/)));
 /** ISO 3166-1 alpha-2 (JSON-LD addressCountry); null clears it. */
 const CountrySchema = v.nullable(v.pipe(v.string(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, 'errors.country')));

@@ -1,7 +1,9 @@
 import * as v from 'valibot';
 import { AuthTokenSchema } from './auth';
+import { timestampSchema } from './dates';
 import { ObjectIdSchema } from './ids';
 import type { Theme } from './theme';
+import { isPersonName, PERSON_NAME_ERROR } from './person-name';
 
 /**
  * The candidate portal and data rights (issue 12): what the portal pages send, what the
@@ -23,8 +25,8 @@ const PersonalText = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(m
 
 /** The personal fields a candidate may correct themselves (the e-mail is their identity: not here). */
 export const PersonalFieldsSchema = v.strictObject({
-  firstName: v.optional(v.pipe(PersonalText(100), v.minLength(1, 'errors.required'))),
-  lastName: v.optional(v.pipe(PersonalText(100), v.minLength(1, 'errors.required'))),
+  firstName: v.optional(v.pipe(PersonalText(100), v.minLength(1, 'errors.required'), v.check(isPersonName, PERSON_NAME_ERROR))),
+  lastName: v.optional(v.pipe(PersonalText(100), v.minLength(1, 'errors.required'), v.check(isPersonName, PERSON_NAME_ERROR))),
   phone: v.optional(v.pipe(PersonalText(40), v.regex(/^[0-9+()./ -]*$/, 'errors.phone'))),
 });
 export type PersonalFields = v.InferOutput<typeof PersonalFieldsSchema>;
@@ -54,14 +56,23 @@ export const TimeZoneSchema = v.pipe(
     }
   }, 'errors.timeZone'),
 );
-const SlotSchema = v.pipe(v.string(), v.isoTimestamp('errors.invalidDate'));
+const SlotSchema = timestampSchema();
+
+/**
+ * A video call link (issue 24, L1): one line of https, nothing else. The URL parser alone would
+ * accept (and silently drop) tabs and line breaks, which then went into the calendar file as lines of
+ * their own; no whitespace or control character may appear at all.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+const SINGLE_LINE_HTTPS = /^https:\/\/[^\s\u0000-\u001F\u007F\u0085\u2028\u2029]+$/i;
+export const VideoUrlSchema = v.pipe(v.string(), v.trim(), v.maxLength(500), v.regex(SINGLE_LINE_HTTPS, 'errors.url'), v.url('errors.url'));
 
 /** `POST /v2/recruiter/candidates/{candidateId}/appointments`: the slots the candidate may pick from. */
 export const AppointmentOfferBodySchema = v.object({
   applicationId: ObjectIdSchema,
   durationMinutes: v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(480)),
   location: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(300, 'errors.tooLong')), ''),
-  videoUrl: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.trim(), v.maxLength(500), v.url('errors.url'), v.regex(/^https:/i, 'errors.url'))]), ''),
+  videoUrl: v.optional(v.union([v.literal(''), VideoUrlSchema]), ''),
   slots: v.pipe(
     v.array(SlotSchema),
     v.minLength(1, 'errors.required'),

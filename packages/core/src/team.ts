@@ -2,9 +2,10 @@ import * as v from 'valibot';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth';
 import { LOCALES } from './constants';
 import { ERROR_KEYS } from './errors';
+import { daySchema } from './dates';
 import { ObjectIdSchema } from './ids';
 import { COMPANY_ROLES } from './roles';
-import { plainText } from './text-checks';
+import { PersonNameSchema, plainText } from './text-checks';
 
 /**
  * Issue 13: team, account, security and admin requests and answers, shared by the host's forms
@@ -12,7 +13,6 @@ import { plainText } from './text-checks';
  */
 
 const EmailSchema = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(254), v.email(ERROR_KEYS.badRequest));
-const PersonNameSchema = v.pipe(v.string(), plainText(), v.trim(), v.minLength(1), v.maxLength(100));
 
 /** `POST /v2/team/invitations`. */
 export const TeamInviteBodySchema = v.object({ email: EmailSchema, role: v.picklist(COMPANY_ROLES) });
@@ -109,7 +109,7 @@ export type AdminCompanyBody = v.InferOutput<typeof AdminCompanyBodySchema>;
 export const AdminCompanyParamsSchema = v.object({ companyId: ObjectIdSchema });
 export type AdminCompanyParams = v.InferOutput<typeof AdminCompanyParamsSchema>;
 
-const DayStringSchema = v.pipe(v.string(), v.isoDate(ERROR_KEYS.invalidDate));
+const DayStringSchema = daySchema();
 /** `GET /v2/admin/audit-log`: filters by action, company and day range (inclusive, UTC), newest first. */
 export const AuditLogQuerySchema = v.object({
   action: v.optional(v.pipe(v.string(), v.regex(/^[a-z][a-z.]{0,79}$/))),

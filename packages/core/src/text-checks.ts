@@ -1,9 +1,10 @@
 import * as v from 'valibot';
 import { ERROR_KEYS } from './errors';
-import { hasControlCharacters, isRealTimestampDate } from './plain-text';
+import { isPersonName, PERSON_NAME_ERROR } from './person-name';
+import { hasControlCharacters } from './plain-text';
 
 /** valibot check: no control characters or lone surrogates (400 `errors.controlCharacters` on the server). */
 export const plainText = () => v.check((text: string) => !hasControlCharacters(text), ERROR_KEYS.controlCharacters);
 
-/** valibot check after isoTimestamp: the day exists (400 `errors.invalidDate`). */
-export const realTimestampDate = () => v.check(isRealTimestampDate, ERROR_KEYS.invalidDate);
+/** A first or last name of an account or a candidate: 1 to 100 characters, one line, no link (400 `errors.personName`). */
+export const PersonNameSchema = v.pipe(v.string(), plainText(), v.trim(), v.minLength(1), v.maxLength(100), v.check(isPersonName, PERSON_NAME_ERROR));

@@ -6,7 +6,7 @@ import { DEFAULT_RETENTION_DAYS, ERROR_KEYS } from '@rec/core';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
-import type { Config } from './config';
+import { type Config, DEFAULT_REALTIME_SOCKETS_PER_ADDRESS } from './config';
 import type { Database } from './db/schema';
 import { registerAuth, sessionCookie } from './http/auth';
 import { registerPublicCors } from './http/cors';
@@ -118,6 +118,7 @@ import { stepRoutes } from './modules/steps/routes';
 import { createRealtimeAccess } from './modules/realtime/access';
 import { createRealtimeHub, type RealtimeHub } from './modules/realtime/hub';
 import { realtimeRoutes } from './modules/realtime/routes';
+import { liveSessionsOf } from './modules/realtime/session-watch';
 import { relayStepEvents } from './modules/realtime/step-relay';
 import { createStepService, type StepService } from './modules/steps/service';
 
@@ -135,6 +136,7 @@ import { createPortalRepository } from './modules/candidate-portal/repository';
 import { candidatePortalRoutes } from './modules/candidate-portal/routes';
 import { createPortalService } from './modules/candidate-portal/service';
 import { withCompanyLogos } from './modules/mail/company-logo';
+import { withSafeText } from './modules/mail/safe-text';
 import { createApplicationMails, DIGEST_JOB } from './modules/notifications/application-mails';
 import { createNotificationPreferences } from './modules/notifications/preferences';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -194,7 +196,7 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   db: Kysely<Database>;
   config: Pick<Config, 'publicUrl' | 'distDir' | 'nodeEnv' | 'logLevel'> &
-    Partial<Pick<Config, 'dataDir' | 'redisUrl' | 'smtpUrl' | 'mailFrom' | 'indeedClientId' | 'retentionDays' | 'trustProxy' | 'uploadLimits' | 'fileStore'>>;
+    Partial<Pick<Config, 'dataDir' | 'redisUrl' | 'smtpUrl' | 'mailFrom' | 'indeedClientId' | 'retentionDays' | 'trustProxy' | 'uploadLimits' | 'fileStore' | 'realtimeSocketsPerAddress'>>;
   /** Overrides the logger chosen from the config (tests pass false). */
   logger?: FastifyServerOptions['logger'];
   /** The "process start" reported by /builds/latest.json when dist/ has no build-info.json. */
@@ -253,7 +255,7 @@ export async function buildApp({
   registerTextGuard(app);
   // Before any route: every route that accepts bytes checks its caller before the body is read.
   registerUploadGuard(app);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, { publicUrl: config.publicUrl });
   registerPublicCache(app);
   await app.register(fastifyCookie);
 
@@ -261,15 +263,19 @@ export async function buildApp({
   const rateLimitStore =
     authOptions.rateLimitStore ??
     (config.redisUrl ? createRedisRateLimitStore(new Redis(config.redisUrl, { maxRetriesPerRequest: 2 })) : createMemoryRateLimitStore(now));
-  // Mails naming their company get an HTML version headed by its default logo (issue 13).
-  const mailer = withCompanyLogos(
-    authOptions.mailer ??
-      createMailer({
-        smtpUrl: config.smtpUrl,
-        from: config.mailFrom ?? 'Recruitment platform <no-reply@localhost>',
-        outboxDir: config.dataDir ? join(config.dataDir, 'outbox') : join(tmpdir(), `rec-outbox-${randomBytes(6).toString('hex')}`),
-      }),
-    db,
+  // Every mail: foreign links broken up and subjects one line (issue 24, M3); then mails naming their
+  // company get an HTML version headed by its default logo (issue 13), made from the guarded text.
+  const mailer = withSafeText(
+    withCompanyLogos(
+      authOptions.mailer ??
+        createMailer({
+          smtpUrl: config.smtpUrl,
+          from: config.mailFrom ?? 'Recruitment platform <no-reply@localhost>',
+          outboxDir: config.dataDir ? join(config.dataDir, 'outbox') : join(tmpdir(), `rec-outbox-${randomBytes(6).toString('hex')}`),
+        }),
+      db,
+    ),
+    config.publicUrl,
   );
   const background = authOptions.background ?? createBackgroundTasks();
   const accountRepository = createAccountRepository(db);
@@ -336,7 +342,7 @@ export async function buildApp({
   await app.register(teamRoutes, {
     team: createTeamService({ repository: createTeamRepository(db), auth, mailer, audit: accountAudit, publicUrl: config.publicUrl, now, events: domainEvents }),
   });
-  await app.register(accountRoutes, { db, accounts: accountRepository, auth, audit: accountAudit, cookie, now });
+  await app.register(accountRoutes, { db, accounts: accountRepository, auth, audit: accountAudit, cookie, now, events: domainEvents });
   await app.register(adminRoutes, { admin: createAdminService({ db, auth, mailer, audit: accountAudit, events: domainEvents, now }) });
   // Without a DATA_DIR (some tests) files go to a temporary folder of this app alone: the start-up
   // sweep removes files its database does not name, so two apps must never share one.
@@ -424,6 +430,8 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     cookieName: cookie.name,
     heartbeatMs: options.realtimeHeartbeatMs,
+    liveSessions: liveSessionsOf(db, now),
+    maxSocketsPerAddress: config.realtimeSocketsPerAddress ?? DEFAULT_REALTIME_SOCKETS_PER_ADDRESS,
   });
   const reviews = createCandidateReviewService({
     repository: createCandidateReviewRepository(db),

@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       uploadLimits: DEFAULT_UPLOAD_LIMITS,
       seedDemo: false,
       fileStore: { driver: 'disk' },
+      realtimeSocketsPerAddress: 20,
     });
   });
 

@@ -37,7 +37,12 @@ export interface Config {
   seedDemo: boolean;
   /** Where uploaded files live (FILE_STORE): disk by default with the embedded database, postgres with DATABASE_URL. */
   fileStore: FileStoreConfig;
+  /** Open websockets one client address may hold (REALTIME_SOCKETS_PER_ADDRESS); more are closed with 1013. */
+  realtimeSocketsPerAddress?: number;
 }
+
+/** Enough for a recruiter with a dozen tabs behind one office address; 400 sockets of one attacker are not. */
+export const DEFAULT_REALTIME_SOCKETS_PER_ADDRESS = 20;
 
 /** The file store driver and, for s3, its bucket (credentials come from the SDK's usual variables). */
 export type FileStoreConfig =
@@ -156,6 +161,7 @@ const EnvSchema = v.object({
   UPLOAD_PENDING_MB_PER_IP: v.optional(wholeNumber('must be a whole number of megabytes'), String(DEFAULT_UPLOAD_LIMITS.perIpBytes / MB)),
   UPLOAD_PENDING_PER_COMPANY: v.optional(wholeNumber('must be a whole number of files'), String(DEFAULT_UPLOAD_LIMITS.perCompanyCount)),
   UPLOAD_PENDING_MB_PER_COMPANY: v.optional(wholeNumber('must be a whole number of megabytes'), String(DEFAULT_UPLOAD_LIMITS.perCompanyBytes / MB)),
+  REALTIME_SOCKETS_PER_ADDRESS: v.optional(wholeNumber('must be a whole number of sockets'), String(DEFAULT_REALTIME_SOCKETS_PER_ADDRESS)),
   UPLOAD_MIN_FREE_MB: v.optional(wholeNumber('must be a whole number of megabytes'), String(DEFAULT_UPLOAD_LIMITS.minFreeBytes / MB)),
   UPLOAD_PENDING_MINUTES: v.optional(wholeNumber('must be a whole number of minutes'), String(DEFAULT_UPLOAD_LIMITS.pendingMinutes)),
   UPLOAD_FILES_PER_STEP: v.optional(wholeNumber('must be a whole number of files'), String(DEFAULT_UPLOAD_LIMITS.perStepCount)),
@@ -239,5 +245,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     },
     seedDemo: parsed.SEED_DEMO,
     fileStore,
+    realtimeSocketsPerAddress: parsed.REALTIME_SOCKETS_PER_ADDRESS,
   };
 }

@@ -55,9 +55,18 @@ export function keyForStatus(statusCode: number): ErrorKey {
   }
 }
 
+/**
+ * The multipart parser under @fastify/multipart (@fastify/busboy) fails a malformed body (no
+ * boundary, a body cut short, an over-long boundary) with a bare Error, no status: known by where
+ * it was made, it is the client's fault (400), not a 500 (issue 24, found by the OpenAPI fuzz).
+ */
+const MULTIPART_PARSER = /[\\/]@fastify[\\/]busboy[\\/]/;
+
 function clientErrorStatus(error: unknown): number | undefined {
   const status = (error as { statusCode?: unknown } | null)?.statusCode;
-  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
+  if (typeof status === 'number' && status >= 400 && status < 500) return status;
+  const stack = (error as { stack?: unknown } | null)?.stack;
+  return status === undefined && typeof stack === 'string' && MULTIPART_PARSER.test(stack) ? 400 : undefined;
 }
 
 export function sendError(reply: FastifyReply, statusCode: number, key: ErrorKey): FastifyReply {

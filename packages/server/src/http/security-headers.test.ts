@@ -115,3 +115,19 @@ describeEachBackend('security headers of HTML pages', (context) => {
     assert.equal(response.headers['content-security-policy'], undefined);
   });
 });
+
+describeEachBackend('Strict-Transport-Security (issue 24, L8)', (context) => {
+  it('is sent on every answer when PUBLIC_URL is https, and not over plain http', async () => {
+    const secure = await buildApp({ db: context.db, config: testAppConfig({ publicUrl: 'https://rec.example' }), logger: false });
+    const plain = await buildApp({ db: context.db, config: testAppConfig({ publicUrl: 'http://rec.test' }), logger: false });
+    try {
+      for (const url of ['/v2/boards/000000000000000000000000', `/v2/boards/${DEMO.boardId}`, '/openapi.json']) {
+        assert.equal((await secure.inject({ url })).headers['strict-transport-security'], 'max-age=31536000', url);
+        assert.equal((await plain.inject({ url })).headers['strict-transport-security'], undefined, url);
+      }
+    } finally {
+      await secure.close();
+      await plain.close();
+    }
+  });
+});

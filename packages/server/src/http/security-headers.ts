@@ -77,13 +77,24 @@ export function htmlSecurityHeaders(pageClass: PageClass): Record<string, string
 }
 
 /**
- * `nosniff` on every answer (a JSON body must never be run as a script or rendered as HTML), and
+ * Served over https (PUBLIC_URL), browsers are told to come back only over https for a year
+ * (issue 24, L8): a first visit over plain http cannot then be downgraded on later ones. No
+ * `includeSubDomains`: other hosts under the same domain are not ours to decide for.
+ */
+export function strictTransportSecurity(publicUrl: string): string | undefined {
+  return publicUrl.startsWith('https://') ? 'max-age=31536000' : undefined;
+}
+
+/**
+ * `nosniff` (and, over https, HSTS) on every answer (a JSON body must never be run as a script or rendered as HTML), and
  * the page policies above on every HTML answer, whoever produced it (server-rendered offer and
  * board pages, the SPA fallback, static files such as the demo career site).
  */
-export function registerSecurityHeaders(app: FastifyInstance): void {
+export function registerSecurityHeaders(app: FastifyInstance, { publicUrl }: { publicUrl: string }): void {
+  const strictTransport = strictTransportSecurity(publicUrl);
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
+    if (strictTransport) reply.header('strict-transport-security', strictTransport);
     const type = reply.getHeader('content-type');
     if (typeof type === 'string' && type.startsWith('text/html')) {
       const headers = htmlSecurityHeaders(pageClassOf(request.url));

@@ -56,4 +56,4 @@ function parseOrThrow(rule: RequestRule, input: unknown): unknown {
 }
 
 /** Keys a schema check may answer instead of the rule's (only those that describe the input, never auth outcomes). */
-const OWN_KEYS = new Set<string>([ERROR_KEYS.passwordTooShort, ERROR_KEYS.controlCharacters, ERROR_KEYS.invalidDate, ERROR_KEYS.salaryAmount, ERROR_KEYS.salaryMinAboveMax, ERROR_KEYS.confirmed, ERROR_KEYS.differentPasswords]);
+const OWN_KEYS = new Set<string>([ERROR_KEYS.passwordTooShort, ERROR_KEYS.controlCharacters, ERROR_KEYS.invalidDate, ERROR_KEYS.salaryAmount, ERROR_KEYS.salaryMinAboveMax, ERROR_KEYS.confirmed, ERROR_KEYS.differentPasswords, ERROR_KEYS.personName]);

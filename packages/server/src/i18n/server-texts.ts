@@ -13,10 +13,19 @@ function translator(): i18n {
       LOCALES.map((locale) => [locale, { translation: JSON.parse(readFileSync(new URL(`${locale}.json`, LOCALES_DIR), 'utf8')) }]),
     );
     instance = i18next.createInstance();
-    // Plain text (mails, spreadsheet cells): no HTML escaping of links or names.
-    void instance.init({ resources, lng: DEFAULT_LOCALE, fallbackLng: DEFAULT_LOCALE, initAsync: false, interpolation: { escapeValue: false } });
+    // Plain text (mails, spreadsheet cells): no HTML escaping of links or names, but a value is put
+    // in as one line, so a name cannot add lines of its own to a mail (issue 24, M3).
+    void instance.init({ resources, lng: DEFAULT_LOCALE, fallbackLng: DEFAULT_LOCALE, initAsync: false, interpolation: { escapeValue: true, escape: oneLine } });
   }
   return instance;
+}
+
+/** Line and paragraph breaks and tabs, and any run of them. */
+const BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]+/g;
+
+/** A value put into a text the server writes (a mail, a calendar line): one line, whatever it held. */
+export function oneLine(value: unknown): string {
+  return String(value).replace(BREAKS, ' ');
 }
 
 /** A translator fixed to `language` (unsupported or missing values fall back to en), optionally below `prefix`. */

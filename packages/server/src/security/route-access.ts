@@ -121,6 +121,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteCase>> = {
     expected: publicRoute(404),
     request: () => json({ invitationLink: 'y'.repeat(43), firstName: 'A', lastName: 'B', password: 'a-long-enough-password' }),
   },
+  'POST /auth/invitations/link': { expected: publicRoute(404), request: () => json({ invitationLink: 'y'.repeat(43), password: 'a-long-enough-password' }) },
   // Signing out is harmless for anyone (and ends only the caller's own session).
   'DELETE /auth/session-v2': { expected: publicRoute(204) },
 

@@ -16,13 +16,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import * as v from 'valibot';
 import type { Database } from '../../db/schema';
-import { authOrThrow, checkRole, requireRole, type SessionCookie, tenantOf } from '../../http/auth';
+import { type AuthContext, authOrThrow, checkRole, requireRole, type SessionCookie, tenantOf } from '../../http/auth';
 import { HttpError } from '../../http/errors';
 import { validateRequest } from '../../http/validation';
 import { AUDIT_ACTIONS, type AuditLog } from '../audit/audit-log';
 import type { AccountRepository } from '../auth/repository';
 import type { AuthService } from '../auth/service';
 import type { Clock } from '../auth/tokens';
+import type { DomainEvents } from '../domain-events/domain-events';
 import { pictureMatchesType } from './picture-content';
 
 const badBody = ERROR_KEYS.badRequest;
@@ -38,7 +39,10 @@ export const accountRoutes: FastifyPluginAsync<{
   audit: AuditLog;
   cookie: SessionCookie;
   now: Clock;
-}> = async (app, { db, accounts, auth, audit, cookie, now }) => {
+  /** SESSIONS_ENDED when sessions are revoked: the realtime sockets of those sessions close. */
+  events?: DomainEvents;
+}> = async (app, { db, accounts, auth, audit, cookie, now, events }) => {
+  const sessionsEnded = (session: AuthContext) => events?.emit({ type: 'SESSIONS_ENDED', companyId: tenantOf(session), accountId: session.account.id });
   const recruiterOnly = requireRole('recruiter');
   app.addHook('onSend', async (_request, reply, payload) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
@@ -90,7 +94,8 @@ export const accountRoutes: FastifyPluginAsync<{
     { preHandler: [recruiterOnly, validateRequest({ body: { schema: PasswordRotateBodySchema, errorKey: badBody } })] },
     async (request, reply) => {
       const session = authOrThrow(request);
-      await auth.rotatePassword(session.account.id, session.sessionHash, request.body.currentPassword, request.body.password);
+      await auth.rotatePassword(session.account.id, session.sessionHash, request.body.currentPassword, request.body.password, request.ip);
+      sessionsEnded(session);
       await audit.record({ companyId: tenantOf(session), actorId: session.account.id, action: AUDIT_ACTIONS.accountPasswordRotate, openingId: null, details: {} });
       return reply.code(204).send();
     },
@@ -117,6 +122,7 @@ export const accountRoutes: FastifyPluginAsync<{
       const session = authOrThrow(request);
       const current = (await accounts.listSessions(session.account.id, now())).find((row) => row.id === request.params.id)?.token_hash === session.sessionHash;
       if (!(await accounts.deleteSessionById(session.account.id, request.params.id))) throw new HttpError(404, ERROR_KEYS.sessionNotFound);
+      sessionsEnded(session);
       await audit.record({ companyId: tenantOf(session), actorId: session.account.id, action: AUDIT_ACTIONS.accountSessionsRevoke, openingId: null, details: { count: 1 } });
       if (current) cookie.clear(reply);
       return reply.code(204).send();
@@ -126,6 +132,7 @@ export const accountRoutes: FastifyPluginAsync<{
   app.delete('/v2/recruiter/me/sessions', { preHandler: recruiterOnly }, async (request) => {
     const session = authOrThrow(request);
     const ended = await accounts.deleteOtherSessions(session.account.id, session.sessionHash);
+    sessionsEnded(session);
     await audit.record({ companyId: tenantOf(session), actorId: session.account.id, action: AUDIT_ACTIONS.accountSessionsRevoke, openingId: null, details: { count: ended } });
     return { ended };
   });

@@ -69,7 +69,7 @@ describeEachBackend(
       assert.equal(row.cv_upload_id, cv.url.slice(-24));
       assert.ok(row.consent_given_at instanceof Date);
       assert.match(row.consent_text, /Lumen Robotics traite vos données/);
-      const candidate = await context.db.selectFrom('candidates').selectAll().where('id', '=', receipt.candidateId).executeTakeFirstOrThrow();
+      const candidate = await context.db.selectFrom('candidates').selectAll().where('id', '=', row.candidate_id).executeTakeFirstOrThrow();
       assert.equal(candidate.email, body.email);
       assert.deepEqual((candidate.data as { personal: { name: unknown } }).personal.name, { first: 'Ana', last: 'Silva' });
 

@@ -53,15 +53,20 @@ export function applicationQueries(db: Db) {
       return !!row;
     },
 
-    /** Creates the candidate or updates the one with that e-mail in this company; answers its id. */
-    async upsertCandidate(companyId: string, id: string, email: string, data: Record<string, unknown>): Promise<string> {
-      const row = await db
+    /**
+     * The candidate with that e-mail in this company, created from `data` when there is none. An
+     * existing candidate is never changed by an application (anyone may type any e-mail): what each
+     * application said stays on the application (its form); the candidate changes their own data
+     * signed in, in the candidate portal (issue 24, M1).
+     */
+    async findOrCreateCandidate(companyId: string, id: string, email: string, data: Record<string, unknown>): Promise<{ id: string; data: Record<string, unknown> }> {
+      const created = await db
         .insertInto('candidates')
         .values({ id, company_id: companyId, email, data })
-        .onConflict((oc) => oc.columns(['company_id', 'email']).doUpdateSet((eb) => ({ data: eb.ref('excluded.data'), updated_at: new Date() })))
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
+        .onConflict((oc) => oc.columns(['company_id', 'email']).doNothing())
+        .returning(['id', 'data'])
+        .executeTakeFirst();
+      return created ?? (await db.selectFrom('candidates').select(['id', 'data']).where('company_id', '=', companyId).where('email', '=', email).executeTakeFirstOrThrow());
     },
 
     /** The first stage of the company's pipeline (its settings), entered now by the system (no actor). */

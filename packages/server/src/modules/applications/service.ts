@@ -67,7 +67,7 @@ export function createApplicationService(deps: {
       /** A retry answers the first application; the same key with another form is a client bug or a replay: 422. */
       const replay = (existing: { id: string; candidateId: string; fingerprint: string | null }) => {
         if (existing.fingerprint !== null && existing.fingerprint !== fingerprint) throw new HttpError(422, ERROR_KEYS.idempotencyKeyReused);
-        return { applicationId: existing.id, candidateId: existing.candidateId, created: false };
+        return { applicationId: existing.id, candidateId: existing.candidateId, created: false, name: undefined };
       };
 
       const result = await repository.transaction(async (queries) => {
@@ -88,7 +88,8 @@ export function createApplicationService(deps: {
           submission.companyReferralCode && (await queries.referralExists(companyId, submission.companyReferralCode)) ? submission.companyReferralCode : null;
 
         const email = submission.email.trim().toLowerCase();
-        const candidateId = await queries.upsertCandidate(companyId, newId(), email, candidateData(submission, email, referralCode));
+        const candidate = await queries.findOrCreateCandidate(companyId, newId(), email, candidateData(submission, email, referralCode));
+        const candidateId = candidate.id;
         const { gdprConsent: _consent, privacyNotice: _notice, submissionId: _id, ...form } = submission;
         const applicationId = await queries.insertApplication({
           id: newId(),
@@ -108,7 +109,7 @@ export function createApplicationService(deps: {
         if (applicationId) {
           // Every application stands in a pipeline stage from the start: the company's first one.
           await queries.enterFirstStage(companyId, applicationId);
-          return { applicationId, candidateId, created: true };
+          return { applicationId, candidateId, created: true, name: storedName(candidate.data) };
         }
         // A concurrent retry won the race: answer its application.
         const winner = await queries.findBySubmission(companyId, channelId, submissionId);
@@ -130,12 +131,14 @@ export function createApplicationService(deps: {
       }
       if (result.created) {
         const notice: ApplicationNotice = {
-          ...result,
+          applicationId: result.applicationId,
+          candidateId: result.candidateId,
           companyId,
           companyName: row.companyName,
           email: submission.email.trim(),
-          firstName: submission.firstName.trim(),
-          lastName: submission.lastName.trim(),
+          // The mail goes to the address's owner: greeted by the name they gave, not one typed by whoever applied with their address.
+          firstName: result.name?.first ?? submission.firstName.trim(),
+          lastName: result.name?.last ?? submission.lastName.trim(),
           language,
           offerTitle: (await repository.candidateTitle(companyId, result.applicationId)) ?? pickText(offer.information.title, language, offer.language),
           offerUrl: offer.url.canonical,
@@ -143,7 +146,8 @@ export function createApplicationService(deps: {
         // The application is saved: a mail failure must not turn it into an error for the candidate.
         await notifyCandidate(notice).catch((error: unknown) => deps.log?.error({ err: error }, 'confirmation mail failed'));
       }
-      return { ...result, ...extra };
+      // Never the candidate id: it would tell anyone whether this e-mail applied here before (issue 24, M1).
+      return { applicationId: result.applicationId, created: result.created, ...extra };
     },
   };
 }
@@ -168,6 +172,12 @@ export function consentedNotice(notices: readonly PrivacyNotice[], shown: ShownP
 function submissionFingerprint(submission: ApplicationSubmission): string {
   const { submissionId: _id, ...form } = submission;
   return createHash('sha256').update(JSON.stringify(form)).digest('hex');
+}
+
+/** The first and last name stored on the candidate (spec §3 `personal.name`). */
+function storedName(data: Record<string, unknown>): { first: string; last: string } | undefined {
+  const name = (data.personal as { name?: { first?: unknown; last?: unknown } } | undefined)?.name;
+  return typeof name?.first === 'string' && typeof name.last === 'string' ? { first: name.first, last: name.last } : undefined;
 }
 
 /** The candidate record in the shape of spec §3. */

@@ -48,3 +48,25 @@ describe('RFC 5545 writer', () => {
     assert.equal(parseCalendar(calendarInvitation({ ...event, description: 'x'.repeat(300) })).DESCRIPTION, 'x'.repeat(300));
   });
 });
+
+describe('no value starts a line of its own (issue 24, L1)', () => {
+  const hostile = 'x\r\nATTENDEE;CN=Mallory:mailto:mallory@evil.example\rY\nZ';
+  it('escapes or drops CR, LF and controls in every value: text, URL, names, addresses', () => {
+    const text = calendarInvitation({
+      ...event,
+      uid: `u${hostile}`,
+      summary: hostile,
+      description: hostile,
+      location: hostile,
+      url: `https://meet.example/${hostile}`,
+      organizer: { name: hostile, email: `o${hostile}@x.example` },
+      attendee: { name: hostile, email: 'ines@example.org' },
+    });
+    const lines = text.replace(/\r\n[ \t]/g, '').split('\r\n');
+    assert.equal(lines.filter((line) => line.startsWith('ATTENDEE')).length, 1, 'one attendee');
+    assert.ok(!/\r(?!\n)|(?<!\r)\n/.test(text), 'no bare CR or LF');
+    assert.ok(lines.every((line) => /^[A-Z-]+[;:]/.test(line) || line === ''), 'every line is a property');
+    assert.equal(parseCalendar(text).SUMMARY, 'x\nATTENDEE;CN=Mallory:mailto:mallory@evil.example\nY\nZ');
+    for (const part of text.split('\r\n')) assert.ok(Buffer.byteLength(part, 'utf8') <= 75, part);
+  });
+});

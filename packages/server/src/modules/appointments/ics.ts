@@ -27,9 +27,28 @@ export function icsTime(date: Date): string {
   return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 }
 
-/** TEXT escaping of RFC 5545 §3.3.11: backslash, semicolon, comma and newlines. */
+/** Control characters but tab (RFC 5545 §3.1: CONTROL is not allowed in any value), after line breaks are handled. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+const CONTROL = /[\u0000-\u0008\u000A-\u001F\u007F]/g;
+
+/** TEXT escaping of RFC 5545 §3.3.11: backslash, semicolon, comma; every line break (CRLF, CR, LF) as `\n`. */
 export function escapeText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|[\r\n\u2028\u2029\u0085]/g, '\\n')
+    .replace(CONTROL, '');
+}
+
+/** A URI or CAL-ADDRESS value (§3.3.3, §3.3.13): no whitespace or control can be part of it, so none is kept. */
+export function uriValue(value: string): string {
+  return value.replace(/\s+/g, '').replace(CONTROL, '');
+}
+
+/** A parameter value (a name in CN=...) is quoted (§3.2); DQUOTE and controls cannot appear inside it. */
+export function paramValue(value: string): string {
+  return `"${value.replace(/\r\n|[\r\n\u2028\u2029\u0085]/g, ' ').replace(/"/g, '').replace(CONTROL, '')}"`;
 }
 
 /** Lines longer than 75 octets are folded (CRLF + space), never inside a UTF-8 sequence. */
@@ -54,34 +73,44 @@ export function foldLine(line: string): string {
   return parts.join('\r\n ');
 }
 
-/** A parameter value (a name in CN=...) is quoted; quotes cannot appear inside it. */
-const paramValue = (value: string) => `"${value.replace(/["\r\n:;]/g, '')}"`;
+type Value = { text: string } | { uri: string } | { raw: string };
+
+/**
+ * One content line, the only way a line is written (issue 24, L1): the value escaped for its kind
+ * (TEXT, URI, or a value of ours such as a time stamp), parameters quoted, then folded. Nothing a
+ * person typed can so end a line and start another (an extra ATTENDEE).
+ */
+export function contentLine(name: string, value: Value, params: Readonly<Record<string, string>> = {}): string {
+  const written = 'text' in value ? escapeText(value.text) : 'uri' in value ? uriValue(value.uri) : uriValue(value.raw);
+  const parameters = Object.entries(params).map(([key, param]) => `;${key}=${param}`).join('');
+  return foldLine(`${name}${parameters}:${written}`);
+}
 
 export function calendarInvitation(event: CalendarEvent): string {
   const end = new Date(event.start.getTime() + event.durationMinutes * 60_000);
   const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//rec//candidate-portal//EN',
-    'CALSCALE:GREGORIAN',
-    `METHOD:${event.method}`,
-    'BEGIN:VEVENT',
-    `UID:${event.uid}`,
-    `SEQUENCE:${event.sequence}`,
-    `DTSTAMP:${icsTime(event.stamp)}`,
-    `DTSTART:${icsTime(event.start)}`,
-    `DTEND:${icsTime(end)}`,
-    `SUMMARY:${escapeText(event.summary)}`,
-    `DESCRIPTION:${escapeText(event.description)}`,
-    ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),
-    ...(event.url ? [`URL:${event.url}`] : []),
-    `ORGANIZER;CN=${paramValue(event.organizer.name)}:mailto:${event.organizer.email}`,
-    `ATTENDEE;CN=${paramValue(event.attendee.name)};ROLE=REQ-PARTICIPANT;RSVP=FALSE:mailto:${event.attendee.email}`,
-    `STATUS:${event.method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED'}`,
-    'END:VEVENT',
-    'END:VCALENDAR',
+    contentLine('BEGIN', { raw: 'VCALENDAR' }),
+    contentLine('VERSION', { raw: '2.0' }),
+    contentLine('PRODID', { raw: '-//rec//candidate-portal//EN' }),
+    contentLine('CALSCALE', { raw: 'GREGORIAN' }),
+    contentLine('METHOD', { raw: event.method }),
+    contentLine('BEGIN', { raw: 'VEVENT' }),
+    contentLine('UID', { text: event.uid }),
+    contentLine('SEQUENCE', { raw: String(event.sequence) }),
+    contentLine('DTSTAMP', { raw: icsTime(event.stamp) }),
+    contentLine('DTSTART', { raw: icsTime(event.start) }),
+    contentLine('DTEND', { raw: icsTime(end) }),
+    contentLine('SUMMARY', { text: event.summary }),
+    contentLine('DESCRIPTION', { text: event.description }),
+    ...(event.location ? [contentLine('LOCATION', { text: event.location })] : []),
+    ...(event.url ? [contentLine('URL', { uri: event.url })] : []),
+    contentLine('ORGANIZER', { uri: `mailto:${event.organizer.email}` }, { CN: paramValue(event.organizer.name) }),
+    contentLine('ATTENDEE', { uri: `mailto:${event.attendee.email}` }, { CN: paramValue(event.attendee.name), ROLE: 'REQ-PARTICIPANT', RSVP: 'FALSE' }),
+    contentLine('STATUS', { raw: event.method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED' }),
+    contentLine('END', { raw: 'VEVENT' }),
+    contentLine('END', { raw: 'VCALENDAR' }),
   ];
-  return `${lines.map(foldLine).join('\r\n')}\r\n`;
+  return `${lines.join('\r\n')}\r\n`;
 }
 
 /** Reads the properties of the first VEVENT back (unfolded, unescaped): for tests and for checking our own output. */

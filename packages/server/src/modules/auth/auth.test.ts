@@ -214,7 +214,7 @@ describeEachBackend('auth: sessions, tokens, limits', (context) => {
     const url = `/v2/recruiters/invite/${invitation.invitationLink}`;
     const pending = await app.inject({ url });
     assert.equal(pending.statusCode, 200);
-    assert.deepEqual(pending.json(), { redirectTo: `/invite/${invitation.invitationLink}`, email: invitation.email, companyName: DEMO.companyName });
+    assert.deepEqual(pending.json(), { redirectTo: `/invite/${invitation.invitationLink}`, email: invitation.email, companyName: DEMO.companyName, hasAccount: false });
 
     const body = { invitationLink: invitation.invitationLink, firstName: 'Nina', lastName: 'Neu', password: 'welcome-to-lumen' };
     assert.equal((await post('/auth/invitations/accept', { ...body, password: 'short' })).json().error, 'errors.passwordTooShort');

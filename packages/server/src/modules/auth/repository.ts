@@ -188,6 +188,8 @@ export function createAccountRepository(db: Kysely<Database>) {
         .selectAll('invitations')
         .select(['companies.name as company_name', 'companies.settings as company_settings'])
         .where('invitations.token_hash', '=', hash)
+        // A suspended company's invitation says nothing, not even whom it was for (issue 24, L9).
+        .where('companies.suspended_at', 'is', null)
         .executeTakeFirst();
     },
   };

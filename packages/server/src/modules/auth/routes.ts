@@ -1,6 +1,8 @@
 import {
   type AcceptInvitationBody,
   AcceptInvitationBodySchema,
+  type LinkInvitationBody,
+  LinkInvitationBodySchema,
   type EmailBody,
   EmailBodySchema,
   ERROR_KEYS,
@@ -105,6 +107,17 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService; sessions: Sessi
     { preHandler: validateRequest({ body: { schema: AcceptInvitationBodySchema, errorKey: badBody } }) },
     async (request, reply) => {
       const { account, session } = await auth.acceptInvitation(request.body, deviceOf(request.headers['user-agent']));
+      await endPreviousSession(request);
+      cookie.set(reply, session.token, session.expiresAt);
+      return { user: sessionUser(account), redirectTo: '/recruiter' };
+    },
+  );
+
+  app.post<{ Body: LinkInvitationBody }>(
+    '/auth/invitations/link',
+    { preHandler: validateRequest({ body: { schema: LinkInvitationBodySchema, errorKey: badBody } }) },
+    async (request, reply) => {
+      const { account, session } = await auth.linkInvitation(request.body, request.ip, deviceOf(request.headers['user-agent']));
       await endPreviousSession(request);
       cookie.set(reply, session.token, session.expiresAt);
       return { user: sessionUser(account), redirectTo: '/recruiter' };

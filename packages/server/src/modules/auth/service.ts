@@ -1,6 +1,7 @@
 import { DEFAULT_LOCALE, ERROR_KEYS, type SessionUser, toLocale } from '@rec/core';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AccountRow, CompanyRoleValue } from '../../db/schema';
+import type { Transaction } from 'kysely';
+import type { AccountRow, CompanyRoleValue, Database } from '../../db/schema';
 import { newId } from '../../db/ids';
 import { HttpError, SpentLinkError } from '../../http/errors';
 import type { BackgroundTasks } from '../mail/background';
@@ -76,6 +77,22 @@ export function createAuthService(deps: AuthServiceDeps) {
       })
       .execute();
     return { invitationLink: token, url: `${publicUrl}/invite/${token}` };
+  }
+
+  /** The invitation's recruiter account, created with `person`'s password, name and settings; the invitation is used up. */
+  async function joinAs(
+    trx: Transaction<Database>,
+    invitation: { id: string; company_id: string; email: string; company_role: CompanyRoleValue },
+    time: Date,
+    person: { password_hash: string; first_name: string | null; last_name: string | null; settings: AccountRow['settings'] },
+  ): Promise<AccountRow> {
+    const id = newId(time);
+    await trx
+      .insertInto('accounts')
+      .values({ id, type: 'recruiter', company_id: invitation.company_id, company_role: invitation.company_role, email: invitation.email, ...person })
+      .execute();
+    await trx.updateTable('invitations').set({ accepted_at: time, account_id: id }).where('id', '=', invitation.id).execute();
+    return trx.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   }
 
   return {
@@ -168,8 +185,11 @@ export function createAuthService(deps: AuthServiceDeps) {
      * one becomes the identity's (every password account of the email) and every OTHER session of
      * the identity ends. The caller's own session stays.
      */
-    async rotatePassword(accountId: string, currentSessionHash: string, currentPassword: string, password: string): Promise<void> {
+    async rotatePassword(accountId: string, currentSessionHash: string, currentPassword: string, password: string, ip: string): Promise<void> {
       const account = await repository.findById(accountId);
+      // The current password is a password check like sign-in: a stolen session must not guess it
+      // (issue 24, L5). Counted per identity and per address, with sign-in's limits.
+      if (account) await rateLimiter.check('password-change', account.email, ip);
       if (!account?.password_hash || !(await passwords.verify(currentPassword, account.password_hash))) {
         throw new HttpError(422, ERROR_KEYS.currentPasswordWrong);
       }
@@ -196,7 +216,9 @@ export function createAuthService(deps: AuthServiceDeps) {
         return { redirectTo: `/login/password?email=${encodeURIComponent(invitation.email)}`, email: invitation.email, companyName: invitation.company_name };
       }
       if (!invitation || new Date(invitation.expires_at) <= now()) throw new HttpError(404, ERROR_KEYS.invitationExpired);
-      return { redirectTo: `/invite/${link}`, email: invitation.email, companyName: invitation.company_name };
+      // Told to the holder of the link only (the invitee): whether they join with their account's password.
+      const hasAccount = (await repository.findPasswordAccounts(invitation.email)).some((row) => row.password_hash);
+      return { redirectTo: `/invite/${link}`, email: invitation.email, companyName: invitation.company_name, hasAccount };
     },
 
     /** Creates the recruiter account of a pending invitation and signs it in. */
@@ -222,29 +244,49 @@ export function createAuthService(deps: AuthServiceDeps) {
           .where('email', '=', invitation.email)
           .executeTakeFirst();
         if (existing) throw new HttpError(404, ERROR_KEYS.invitationExpired);
-        const id = newId(time);
-        await trx
-          .insertInto('accounts')
-          .values({
-            id,
-            type: 'recruiter',
-            company_id: invitation.company_id,
-            company_role: invitation.company_role,
-            email: invitation.email,
-            password_hash: hash,
-            first_name: input.firstName,
-            last_name: input.lastName,
-            settings: { language: toLocale(languageOf(invitation.settings)) ?? DEFAULT_LOCALE },
-          })
-          .execute();
-        await trx.updateTable('invitations').set({ accepted_at: time, account_id: id }).where('id', '=', invitation.id).execute();
-        // One identity, one password: the person's other accounts take the new one, and their sessions end.
-        await trx
-          .deleteFrom('sessions')
-          .where('account_id', 'in', (eb) => eb.selectFrom('accounts').select('id').where('email', '=', invitation.email).where('type', 'in', ['admin', 'recruiter']).where('id', '<>', id))
-          .execute();
-        await trx.updateTable('accounts').set({ password_hash: hash, updated_at: time }).where('email', '=', invitation.email).where('type', 'in', ['admin', 'recruiter']).execute();
-        return trx.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+        // An e-mail that already has an account (a recruiter elsewhere, an admin) joins by signing in
+        // with it (linkInvitation): whoever holds the link must never set that person's password (issue 24, L7).
+        const account = await trx.selectFrom('accounts').select('id').where('email', '=', invitation.email).where('type', 'in', ['admin', 'recruiter']).executeTakeFirst();
+        if (account) throw new HttpError(409, ERROR_KEYS.invitationSignIn);
+        return joinAs(trx, invitation, time, {
+          password_hash: hash,
+          first_name: input.firstName,
+          last_name: input.lastName,
+          settings: { language: toLocale(languageOf(invitation.settings)) ?? DEFAULT_LOCALE },
+        });
+      });
+      const session = await sessions.create(account.id, device);
+      return { account, session };
+    },
+
+    /**
+     * An invitation for an e-mail that already has an account: the person signs in with that
+     * account's password (limited like sign-in) and gets the new company's account with the same
+     * name and password. One identity, one password, and nothing of the existing accounts changes.
+     */
+    async linkInvitation(input: { invitationLink: string; password: string }, ip: string, device: string | null = null) {
+      const time = now();
+      const pending = await repository.findInvitation(tokenHash(input.invitationLink));
+      if (!pending || pending.accepted_at || new Date(pending.expires_at) <= time) throw new HttpError(404, ERROR_KEYS.invitationExpired);
+      await rateLimiter.check('sign-in', pending.email, ip);
+      const [identity] = (await repository.findPasswordAccounts(pending.email)).filter((row) => row.password_hash);
+      const valid = identity?.password_hash ? await passwords.verify(input.password, identity.password_hash) : await passwords.verifyDummy(input.password);
+      if (!identity?.password_hash || !valid) throw new HttpError(401, ERROR_KEYS.invalidCredentials);
+      const passwordHash = identity.password_hash;
+      const account = await repository.db.transaction().execute(async (trx) => {
+        const invitation = await trx
+          .selectFrom('invitations')
+          .innerJoin('companies', 'companies.id', 'invitations.company_id')
+          .select(['invitations.id', 'invitations.company_id', 'invitations.email', 'invitations.company_role'])
+          .where('invitations.id', '=', pending.id)
+          .where('invitations.accepted_at', 'is', null)
+          .where('companies.suspended_at', 'is', null)
+          .forUpdate('invitations')
+          .executeTakeFirst();
+        if (!invitation) throw new HttpError(404, ERROR_KEYS.invitationExpired);
+        const member = await trx.selectFrom('accounts').select('id').where('company_id', '=', invitation.company_id).where('email', '=', invitation.email).executeTakeFirst();
+        if (member) throw new HttpError(409, ERROR_KEYS.alreadyMember);
+        return joinAs(trx, invitation, time, { password_hash: passwordHash, first_name: identity.first_name, last_name: identity.last_name, settings: identity.settings });
       });
       const session = await sessions.create(account.id, device);
       return { account, session };

@@ -18,7 +18,10 @@ export type DomainEvent =
   | { type: 'APPLICATION_STEP_FINISHED'; companyId: string; openingId: string | null; applicationId: string; stepId: string; finished: boolean }
   | { type: 'CANDIDATE_EXTERNAL_SERVICE_LINKED'; companyId: string; openingId: string | null; applicationId: string; stepId: string }
   // A recruiter's profile or role changed: their open tabs refresh the recruiter store (REFRESH_RESOURCE).
-  | { type: 'RECRUITER_CHANGED'; companyId: string; accountId: string };
+  | { type: 'RECRUITER_CHANGED'; companyId: string; accountId: string }
+  // Sessions of the company (or of one of its accounts) ended: a removed member, revoked sessions, a
+  // suspension. Open websockets re-check their session and close when it is gone (issue 24, L2).
+  | { type: 'SESSIONS_ENDED'; companyId: string; accountId?: string };
 
 /** Events about candidates: private, they never change a public board or offer answer. */
 export const CANDIDATE_EVENT_TYPES: ReadonlySet<DomainEvent['type']> = new Set([
@@ -26,8 +29,9 @@ export const CANDIDATE_EVENT_TYPES: ReadonlySet<DomainEvent['type']> = new Set([
   'CANDIDATE_UPDATED',
   'APPLICATION_STEP_FINISHED',
   'CANDIDATE_EXTERNAL_SERVICE_LINKED',
-  // Not about candidates, but private too: no public answer shows a recruiter.
+  // Not about candidates, but private too: no public answer shows a recruiter or a session.
   'RECRUITER_CHANGED',
+  'SESSIONS_ENDED',
 ]);
 
 /**
@@ -59,6 +63,7 @@ const TYPES = new Set<DomainEvent['type']>([
   'APPLICATION_STEP_FINISHED',
   'CANDIDATE_EXTERNAL_SERVICE_LINKED',
   'RECRUITER_CHANGED',
+  'SESSIONS_ENDED',
 ]);
 
 /** A message from the wire is only trusted as far as its shape: a known type and a company id. */

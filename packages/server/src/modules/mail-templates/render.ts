@@ -1,7 +1,7 @@
 import { fillPlaceholders, LOCALES, type Locale, MAIL_PLACEHOLDERS, type MailTemplateKind, type MailTemplateResource } from '@rec/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { serverRawText } from '../../i18n/server-texts';
+import { oneLine, serverRawText } from '../../i18n/server-texts';
 
 /** The default wording of a candidate mail: `candidateMail.<kind>.subject/body` of locales/server; null when not written yet. */
 export function defaultCandidateMail(kind: MailTemplateKind, language: string): { subject: string; body: string } | null {
@@ -56,5 +56,7 @@ export async function renderCandidateMail(
   const template = row ?? defaultCandidateMail(kind, locale);
   if (!template) return null;
   // A subject is one line: a line break in a value must not add mail headers.
-  return { subject: fillPlaceholders(template.subject, values).replace(/[\r\n]+/g, ' '), text: fillPlaceholders(template.body, values) };
+  // A value is one line: a name must not add lines (or mail headers, in the subject) of its own.
+  const lines = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, oneLine(value)]));
+  return { subject: oneLine(fillPlaceholders(template.subject, lines)), text: fillPlaceholders(template.body, lines) };
 }

@@ -35,3 +35,19 @@ describe('sanitizeDescription', () => {
     assert.equal(descriptionText('<p>Hello &amp; welcome</p><ul><li>One</li><li>Two</li></ul>'), 'Hello & welcome One Two');
   });
 });
+
+describe('sanitizeDescription on markup only a parser reads right (issue 24: sanitize-html)', () => {
+  it('keeps the allowlist for quoted >, fake closing tags in scripts, upper case and foreign content', () => {
+    for (const [input, expected] of [
+      // An attribute value holding `>` does not end the tag early.
+      ['<p title="a>b" onclick="x()">t</p>', '<p>t</p>'],
+      // Script content with a fake closing tag inside a string stays dropped.
+      ['<script>var s = "</scr" + "ipt>"; alert(1)</script><p>ok</p>', '<p>ok</p>'],
+      // Upper-case and odd whitespace in tags.
+      ['<P>x</P><A\nHREF="javascript:alert(1)">y</A>', '<p>x</p><a>y</a>'],
+      ['<svg><a href="https://ok.example">z</a></svg><p>after</p>', '<p>after</p>'],
+    ] as const) {
+      assert.equal(sanitizeDescription(input), expected, input);
+    }
+  });
+});

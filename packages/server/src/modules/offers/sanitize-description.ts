@@ -1,35 +1,20 @@
+import sanitizeHtml from 'sanitize-html';
+
 /**
  * The allowlist sanitiser of job descriptions, applied when a description is stored (the seed
- * now, the posting editor later) and again by the widget when it renders. Without a DOM on the
- * server, it tokenises tags itself and rebuilds the markup from scratch: only the tags below
- * survive, with no attribute except an `a` element's http(s)/mailto `href` (plus
- * `rel="noopener"`); the content of script-like elements is dropped; text is re-escaped.
+ * now, the posting editor later) and again by the widget when it renders. Built on sanitize-html
+ * (htmlparser2, a real HTML tokenizer) rather than our own regular expressions (issue 24): only
+ * the tags below survive, with no attribute except an `a` element's http(s)/mailto `href` (plus
+ * `rel="noopener noreferrer"`); the content of script-like elements is dropped; text is re-escaped.
+ *
+ * Why sanitize-html and not DOMPurify: DOMPurify needs a DOM, on the server jsdom (a browser's worth
+ * of code and memory per parse) or a lighter DOM it does not test against; sanitize-html is made for
+ * the server, takes this allowlist as plain options and works on the parser's events, no tree.
  */
 
-const ALLOWED = new Set(['p', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'br', 'h3', 'h4', 'a']);
-const VOID = new Set(['br']);
+const ALLOWED = ['p', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'br', 'h3', 'h4', 'a'];
 /** Elements whose content is never text for the reader. */
-const DROP_CONTENT = new Set(['script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript', 'svg', 'math', 'textarea', 'title', 'head', 'select']);
-
-const TOKEN = /<!--[\s\S]*?(?:-->|$)|<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>|<!?[^>]*>|[^<]+|</g;
-const HREF = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i;
-const ENTITY = /&(?:#\d{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});/iy;
-
-function escapeText(text: string): string {
-  let out = '';
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (char === '&') {
-      ENTITY.lastIndex = i;
-      out += ENTITY.test(text) ? '&' : '&amp;';
-    } else if (char === '<') out += '&lt;';
-    else if (char === '>') out += '&gt;';
-    else out += char;
-  }
-  return out;
-}
-
-const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+const DROP_CONTENT = ['script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript', 'svg', 'math', 'textarea', 'title', 'head', 'select', 'option', 'xmp', 'noembed', 'noframes'];
 
 function decodeBasicEntities(value: string): string {
   return value
@@ -47,50 +32,28 @@ export function safeHref(raw: string): string | undefined {
   return /^(?:https?:\/\/|mailto:)/i.test(value) ? value : undefined;
 }
 
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ALLOWED,
+  allowedAttributes: { a: ['href', 'rel'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  // Unknown tags go, their text stays; script-like ones go with their content.
+  disallowedTagsMode: 'discard',
+  nonTextTags: DROP_CONTENT,
+  selfClosing: ['br'],
+  transformTags: {
+    a: (_tagName, attributes): sanitizeHtml.Tag => {
+      const href = safeHref(attributes.href ?? '');
+      const attribs: sanitizeHtml.Attributes = href ? { href, rel: 'noopener noreferrer' } : {};
+      return { tagName: 'a', attribs };
+    },
+  },
+};
+
 export function sanitizeDescription(html: string): string {
-  let out = '';
-  const open: string[] = [];
-  let dropping: string | null = null;
-  for (const match of html.matchAll(TOKEN)) {
-    const [token, closing, rawName, attributes = ''] = match;
-    if (rawName === undefined) {
-      // Text, a comment, a doctype or a stray '<'.
-      if (dropping || token.startsWith('<!') || token.startsWith('<?')) continue;
-      out += escapeText(token);
-      continue;
-    }
-    const name = rawName.toLowerCase();
-    if (dropping) {
-      if (closing && name === dropping) dropping = null;
-      continue;
-    }
-    if (DROP_CONTENT.has(name)) {
-      if (!closing && !attributes.trimEnd().endsWith('/')) dropping = name;
-      continue;
-    }
-    if (!ALLOWED.has(name)) continue;
-    if (closing) {
-      const at = open.lastIndexOf(name);
-      if (at < 0) continue;
-      // Close what was left open inside it, so the output stays well nested.
-      while (open.length > at) out += `</${open.pop()}>`;
-      continue;
-    }
-    if (VOID.has(name)) {
-      out += `<${name}>`;
-      continue;
-    }
-    if (name === 'a') {
-      const hrefMatch = HREF.exec(attributes);
-      const href = safeHref(hrefMatch?.[1] ?? hrefMatch?.[2] ?? hrefMatch?.[3] ?? '');
-      out += href ? `<a href="${escapeAttribute(href)}" rel="noopener noreferrer">` : '<a>';
-    } else {
-      out += `<${name}>`;
-    }
-    open.push(name);
-  }
-  while (open.length) out += `</${open.pop()}>`;
-  return out;
+  // `<br />` as `<br>`: one spelling, so a stored description sanitises to itself.
+  return sanitizeHtml(html, OPTIONS).replaceAll('<br />', '<br>');
 }
 
 /** The plain text of a (sanitised) description, for meta descriptions and JSON-LD. */

@@ -9,6 +9,7 @@ import { HttpError, sendError } from '../../http/errors';
 import type { DomainEvents } from '../domain-events/domain-events';
 import type { RealtimeAccess } from './access';
 import type { RealtimeHub } from './hub';
+import type { LiveSessions } from './session-watch';
 
 export interface RealtimeOptions {
   hub: RealtimeHub;
@@ -16,9 +17,18 @@ export interface RealtimeOptions {
   access: RealtimeAccess;
   publicUrl: string;
   cookieName: string;
-  /** How often sockets are pinged; one missed pong and the socket is terminated. */
+  /** How often sockets are pinged; one missed pong and the socket is terminated. Signed-in sockets re-check their session as often. */
   heartbeatMs?: number;
+  /** Which of the sessions behind open sockets still hold (session-watch.ts). */
+  liveSessions: LiveSessions;
+  /** Open sockets one client address may hold (REALTIME_SOCKETS_PER_ADDRESS). */
+  maxSocketsPerAddress: number;
 }
+
+/** Close code of a socket whose session ended (signed out, revoked, member removed, company suspended). */
+export const CLOSE_SESSION_ENDED = 4401;
+/** Close code of a socket over the per-address limit: 1013, "try again later" (RFC 6455 registry). */
+export const CLOSE_TOO_MANY_SOCKETS = 1013;
 
 /** A client message is a few hundred bytes: anything larger is not one of ours. */
 const MAX_MESSAGE_BYTES = 4096;
@@ -36,8 +46,39 @@ const send = (socket: WebSocket, message: RealtimeServerMessage) => {
 export const realtimeRoutes: FastifyPluginAsync<RealtimeOptions> = async (app, options) => {
   const { hub } = options;
   const publicOrigin = new URL(options.publicUrl).origin;
-  const stop = options.events.subscribe((event) => hub.publish(event));
-  const heartbeat = setInterval(() => hub.heartbeat(), options.heartbeatMs ?? 30_000);
+  /** The session behind each signed-in socket, to close it once the session is gone (issue 24, L2). */
+  const watched = new Map<WebSocket, { sessionHash: string; companyId: string | null; accountId: string }>();
+  /** Open sockets per client address (issue 24, L6). */
+  const perAddress = new Map<string, number>();
+
+  async function recheck(concerned: (entry: { companyId: string | null; accountId: string }) => boolean): Promise<void> {
+    const entries = [...watched].filter(([, entry]) => concerned(entry));
+    if (entries.length === 0) return;
+    const live = await options.liveSessions(entries.map(([, entry]) => entry.sessionHash));
+    for (const [socket, entry] of entries) {
+      if (live.has(entry.sessionHash)) continue;
+      watched.delete(socket);
+      hub.remove(socket);
+      socket.close(CLOSE_SESSION_ENDED, 'session ended');
+    }
+  }
+  const recheckLogged = (concerned: Parameters<typeof recheck>[0]) => {
+    recheck(concerned).catch((error: unknown) => app.log.error({ err: error }, 'realtime session re-check failed'));
+  };
+
+  const stop = options.events.subscribe((event) => {
+    hub.publish(event);
+    // Sessions ended, or the company changed (a suspension): its sockets re-check before the next event.
+    if (event.type === 'SESSIONS_ENDED' || event.type === 'COMPANY_CHANGED') {
+      const accountId = event.type === 'SESSIONS_ENDED' ? event.accountId : undefined;
+      recheckLogged((entry) => entry.companyId === event.companyId || (accountId !== undefined && entry.accountId === accountId));
+    }
+  });
+  const heartbeat = setInterval(() => {
+    hub.heartbeat();
+    // A sign-out or an expiry no event tells of is caught here.
+    recheckLogged(() => true);
+  }, options.heartbeatMs ?? 30_000);
   heartbeat.unref();
   app.addHook('onClose', async () => {
     stop();
@@ -60,6 +101,20 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeOptions> = async (app, o
       // The session is read once, at the upgrade. A socket outliving a sign-out only ever carries ids:
       // what they name is fetched with the cookie, which is then refused.
       const auth = request.auth;
+      const address = request.ip;
+      const open = (perAddress.get(address) ?? 0) + 1;
+      if (open > options.maxSocketsPerAddress) {
+        socket.close(CLOSE_TOO_MANY_SOCKETS, 'too many connections');
+        return;
+      }
+      perAddress.set(address, open);
+      socket.once('close', () => {
+        const left = (perAddress.get(address) ?? 1) - 1;
+        if (left > 0) perAddress.set(address, left);
+        else perAddress.delete(address);
+        watched.delete(socket);
+      });
+      if (auth) watched.set(socket, { sessionHash: auth.sessionHash, companyId: auth.tenantId, accountId: auth.account.id });
       hub.add(socket);
       socket.on('pong', () => hub.pong(socket));
       socket.on('close', () => hub.remove(socket));

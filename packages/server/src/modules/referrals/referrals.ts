@@ -25,7 +25,8 @@ export function createReferralService(db: Kysely<Database>, publicUrl: string) {
       const parsed = v.safeParse(ReferralRequestSchema, body);
       if (!parsed.success) throw new FieldsError(submissionIssues(parsed.issues));
       const { companyId, name, email, channelId } = parsed.output;
-      const company = await db.selectFrom('companies').select('id').where('id', '=', companyId).executeTakeFirst();
+      // A suspended company takes no referrals: to the public it does not exist (issue 24, L9).
+      const company = await db.selectFrom('companies').select('id').where('id', '=', companyId).where('suspended_at', 'is', null).executeTakeFirst();
       if (!company) throw new HttpError(404, ERROR_KEYS.notFound);
 
       let target: string;

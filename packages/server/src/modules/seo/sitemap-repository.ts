@@ -25,7 +25,15 @@ export type SitemapRepository = ReturnType<typeof createSitemapRepository>;
 export function createSitemapRepository(db: Kysely<Database>) {
   return {
     async boardIds(): Promise<string[]> {
-      const rows = await db.selectFrom('boards').select('id').orderBy('id').limit(SITEMAP_MAX_URLS).execute();
+      const rows = await db
+        .selectFrom('boards')
+        .innerJoin('companies as co', 'co.id', 'boards.company_id')
+        .select('boards.id')
+        // A suspended company's pages answer 404: crawlers are not sent there (issue 24, L9).
+        .where('co.suspended_at', 'is', null)
+        .orderBy('boards.id')
+        .limit(SITEMAP_MAX_URLS)
+        .execute();
       return rows.map((row) => row.id);
     },
 
@@ -34,6 +42,7 @@ export function createSitemapRepository(db: Kysely<Database>) {
         .selectFrom('channels as c')
         .innerJoin('postings as p', (join) => join.onRef('p.company_id', '=', 'c.company_id').onRef('p.id', '=', 'c.posting_id'))
         .innerJoin('openings as o', (join) => join.onRef('o.company_id', '=', 'p.company_id').onRef('o.id', '=', 'p.opening_id'))
+        .innerJoin('companies as co', 'co.id', 'c.company_id')
         .select([
           sql<string>`c.board_id`.as('boardId'),
           'c.id as channelId',
@@ -49,6 +58,7 @@ export function createSitemapRepository(db: Kysely<Database>) {
         .where('p.is_spontaneous', '=', false)
         .where('p.status', '=', 'OPEN')
         .where('o.status', '<>', 'ARCHIVED')
+        .where('co.suspended_at', 'is', null)
         .orderBy('c.board_id')
         .orderBy('c.id')
         .limit(SITEMAP_MAX_URLS)

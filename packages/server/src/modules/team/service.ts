@@ -135,6 +135,7 @@ export function createTeamService(deps: {
         await trx.deleteFrom('sessions').where('account_id', '=', id).execute();
         await trx.deleteFrom('accounts').where('company_id', '=', tenantId).where('id', '=', id).execute();
       });
+      events?.emit({ type: 'SESSIONS_ENDED', companyId: tenantId, accountId: id });
       await audit.record({ companyId: tenantId, actorId: session.account.id, action: AUDIT_ACTIONS.teamRemove, openingId: null, details: { recruiterId: id, role } });
     },
   };
