@@ -11,7 +11,7 @@ import { useStepsToken } from './steps-token';
 
 /** Attributes of <rec-applicant-steps>, as plain strings (absent or empty: undefined). */
 export interface ApplicantStepsProps extends ElementProps {
-  /** The interface language; else the one language rule (README "Languages"), the application's language last. */
+  /** The interface language; else the one language rule (docs/embedding.md "Languages"), the application's language last. */
   language?: string;
   apiBase?: string;
   /** Level of each step's title (default 2: the element sits in a page with its own h1). */

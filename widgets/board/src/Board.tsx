@@ -9,7 +9,7 @@ import { applyFilter, type BoardFilter, filterOptions, type IndexedOffer, indexO
 /** Attributes of <rec-board>, as plain strings (absent or empty: undefined). */
 export interface BoardProps extends ElementProps {
   boardId?: string;
-  /** de, en, es, fr, lb, nl, pt, it or pl; else the one language rule (README "Languages"), the board's language last. */
+  /** de, en, es, fr, lb, nl, pt, it or pl; else the one language rule (docs/embedding.md "Languages"), the board's language last. */
   language?: string;
   /** Level of the board-name heading, 1 to 6 (default 2). */
   headingLevel?: string;

@@ -10,7 +10,7 @@ import { claimDataDir } from './data-dir-lock';
 /**
  * One archive file holding everything the embedded setup keeps: the PGlite database (its own
  * `dumpDataDir` tarball) and the uploaded files, plus a manifest. PostgreSQL users back up the
- * database with pg_dump instead (README) and the uploads folder alongside.
+ * database with pg_dump instead (docs/operations.md) and the uploads folder alongside.
  *
  *   manifest.json     { format, createdAt, uploads }
  *   pglite.tar.gz     PGlite.dumpDataDir('gzip')

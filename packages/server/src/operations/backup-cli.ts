@@ -17,7 +17,7 @@ export function operatorCommand(usage: string, argv: readonly string[]): { confi
     process.exit(1);
   }
   if (config.databaseUrl) {
-    console.error('DATABASE_URL is set: back up PostgreSQL with pg_dump (see the README) and copy DATA_DIR/uploads beside it.');
+    console.error('DATABASE_URL is set: back up PostgreSQL with pg_dump (see docs/operations.md) and copy DATA_DIR/uploads beside it.');
     process.exit(1);
   }
   return { config, file, force };

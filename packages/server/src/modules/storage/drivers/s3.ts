@@ -96,7 +96,7 @@ const isMissing = (error: unknown) => {
  * name, copied to its key on commit. A growing file (an interview answer) is a marker object plus
  * one object per appended chunk, read back in order. A multipart upload under way is not listed
  * by S3 at all, so the sweep never sees another instance's write; abandoned ones go through the
- * bucket's lifecycle rule (README "Scaling out").
+ * bucket's lifecycle rule (docs/operations.md "Scaling out").
  */
 export function createS3Storage(client: S3Client, bucket: string, namespace: string, options: { maxBytes?: number; usage?: StoreUsage } = {}): FileStorage {
   const usage = options.usage ?? createS3Usage(client, bucket);
