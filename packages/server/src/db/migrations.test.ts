@@ -71,6 +71,7 @@ const ALL_MIGRATIONS = [
   '0019-team-sessions-suspension',
   '0020-stored-files',
   '0023-notification-mentions',
+  '0024-consent-notice',
   '0026-places',
 ];
 
