@@ -128,7 +128,10 @@ export function createTestFixtureService(deps: { db: Kysely<Database>; sessions:
     const createdAt = new Date(seededAt - (count + 40) * DAY_MS);
     const description = '<p>Sie montieren, prüfen und nehmen unsere kollaborativen Roboter in Betrieb.</p>';
     const applications = Array.from({ length: count }, (_, i) => {
-      const who = demoPerson(i);
+      const person = demoPerson(i);
+      // The demo's people, with addresses of this company's own: mails to them are this test's only.
+      const email = person.email.replace('@', `.${suffix}@`);
+      const who = { ...person, email, form: { ...person.form, email, companyReferralCode: '' } };
       return { who, candidateId: newId(), applicationId: newId(), appliedAt: new Date(seededAt - (2 + i) * DAY_MS) };
     });
     await db.transaction().execute(async (trx) => {
@@ -169,7 +172,7 @@ export function createTestFixtureService(deps: { db: Kysely<Database>; sessions:
             submission_id: `fixture-pipeline-${suffix}-${i + 1}`,
             language: who.language,
             referral_code: null,
-            form: { ...who.form, companyReferralCode: '' },
+            form: who.form,
             consent_given_at: appliedAt,
             consent_text: 'Lumen Robotics processes your data to handle your application and keeps it for two years.',
             created_at: appliedAt,
