@@ -74,3 +74,23 @@ export function callFromPage<T>(page: Page, method: string, url: string, body?: 
     { method, url, body },
   ) as Promise<{ status: number; json: T }>;
 }
+
+/**
+ * An opening of the test's own, made through the API as the page's signed-in recruiter would
+ * (create, then publish or archive): give it a unique title.
+ */
+export async function createOpening(page: Page, body: { title: string; status?: 'DRAFT' | 'PUBLISHED' | 'ARCHIVED'; [field: string]: unknown }): Promise<string> {
+  const { status = 'DRAFT', ...fields } = body;
+  const headers = { origin: BASE_URL };
+  const created = await page.request.post('/v2/jobs', { data: { language: 'fr', ...fields }, headers });
+  expect(created.status(), await created.text()).toBe(201);
+  const { _id: id } = (await created.json()) as { _id: string };
+  for (const action of status === 'DRAFT' ? [] : status === 'PUBLISHED' ? ['publish'] : ['publish', 'archive']) {
+    const moved = await page.request.post(`/v2/jobs/${id}/${action}`, { headers });
+    expect(moved.ok(), await moved.text()).toBe(true);
+  }
+  return id;
+}
+
+/** A title no other test (nor an earlier attempt of this one) uses. */
+export const uniqueTitle = (title: string) => `${title} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;

@@ -38,6 +38,8 @@ export interface FixtureCompany {
   companyId: string;
   name: string;
   boardId: string;
+  /** The owner's default dashboard ("Vue d’ensemble du recrutement"), shared with nobody. */
+  dashboardId: string;
   /** The name of the session cookie the sessions belong in. */
   sessionCookie: string;
   owner: FixtureAccount;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { DEFAULT_GLOBAL_QUERY, defaultPanels } from '@rec/core/insights';
 import type { FixtureAccount, FixtureCompany, FixtureCompanyOptions } from '@rec/core/test-fixtures';
 import type { Kysely } from 'kysely';
 import { newId } from '../../db/ids';
@@ -94,6 +95,20 @@ export function createTestFixtureService(deps: { db: Kysely<Database>; sessions:
         .execute();
 
       const pipeline = body.pipeline ? await pipelineOpening(companyId, owner._id, body.pipeline, suffix) : null;
+      // The owner's default dashboard, as every demo company has one (demo-insights.ts).
+      const dashboardId = newId();
+      await db
+        .insertInto('dashboards')
+        .values({
+          id: dashboardId,
+          company_id: companyId,
+          owner_id: owner._id,
+          name: 'Vue d’ensemble du recrutement',
+          color: '#1E6FD9FF',
+          panels: JSON.stringify(defaultPanels()),
+          global_query: JSON.stringify(DEFAULT_GLOBAL_QUERY),
+        })
+        .execute();
       // The CVs the applications name, as real PDFs (the demo's own generator).
       await seedDemoCvs(db, uploads, companyId);
 
@@ -101,6 +116,7 @@ export function createTestFixtureService(deps: { db: Kysely<Database>; sessions:
         companyId,
         name,
         boardId,
+        dashboardId,
         sessionCookie: cookieName,
         owner,
         viewer,
