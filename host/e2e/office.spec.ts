@@ -48,6 +48,8 @@ test.describe('back-office content (owner, French interface)', () => {
   });
 
   test('publishing says the opening is visible nowhere, offers the career page, and a rich, bilingual publication reaches the board', async ({ page, browser }) => {
+    // Five axe runs over long pages: about 20 s on a busy machine, so 30 s was too close (timed out once under load).
+    test.setTimeout(90_000);
     await page.goto('/recruiter');
     const created = await page.request.post('/v2/jobs', { data: { title: TITLE_FR, language: 'fr', location: 'Esch-sur-Alzette', description: '<h3>Le poste</h3><ul><li><p>Robots <strong>collaboratifs</strong></p></li></ul>' }, headers: origin(page) });
     expect(created.status()).toBe(201);
