@@ -7,6 +7,8 @@ for (const viewport of [
 ]) {
   test.describe(`the API documentation at ${viewport.width} px`, () => {
     test.use({ locale: 'de-DE', viewport });
+    // Axe over every documented route takes about 20 s on a busy machine: 30 s was too close (failed once, passed on retry).
+    test.describe.configure({ timeout: 90_000 });
 
     test('a German developer reads /docs, follows a route by keyboard and opens the OpenAPI document', async ({ page }) => {
       await page.goto('/docs');

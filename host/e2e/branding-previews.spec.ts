@@ -1,7 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { Brand } from '@rec/core';
 import { BRANDING_PREVIEWS } from '../src/router/route-table';
-import { expectNoAxeViolation, LUMEN, signIn } from './helpers';
+import { callFromPage, createCompany, signInTo } from './fixtures';
+import { expectNoAxeViolation } from './helpers';
 
 /**
  * Visual regression of the eight branding previews (issue 16 D): each page at 1280 px under the
@@ -104,22 +105,18 @@ test('a brand in the link that is not valid is said, and the default brand shows
 });
 
 test('without a brand in the link: the theme of companyId, else the signed-in recruiter’s company', async ({ page }) => {
-  await signIn(page, { email: 'claire.owner@lumen.example', password: 'lumen-owner-2026' });
-  const settings = (path: string, init?: RequestInit) =>
-    page.evaluate(async ({ path, init }) => (await fetch(path, init)).json() as Promise<{ brand: Brand }>, { path, init });
-  const before = await settings('/v2/companies/settings');
-  const patch = (brand: Brand) => settings('/v2/companies/settings', { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ brand }) });
-  try {
-    await patch({ ...before.brand, colors: { ...before.brand.colors, primary: '#8a2be2', onPrimary: '#ffffff' } });
-    const button = page.locator('[data-preview="widget-buttons"] button.rec-button-primary').first();
-    await open(page, 'buttons', null);
-    await expect(page.locator('.bp-origin')).toHaveText("Your company's brand");
-    await expect(button).toHaveCSS('background-color', 'rgb(138, 43, 226)');
-    await page.goto(`/offer/branding/preview/buttons?language=en&companyId=${LUMEN}`);
-    await expect(page.locator('.bp-origin')).toHaveText("The company's brand");
-    await expect(button).toHaveCSS('background-color', 'rgb(138, 43, 226)');
-  } finally {
-    // Other specs share the database: the brand as it was.
-    await patch(before.brand);
-  }
+  // A company of the test's own (fixtures.ts): the brand it saves is seen by no other test.
+  const company = await createCompany();
+  await signInTo(page.context(), company, 'owner');
+  await page.goto('/recruiter');
+  const before = (await callFromPage<{ brand: Brand }>(page, 'GET', '/v2/companies/settings')).json;
+  const patched = await callFromPage(page, 'PATCH', '/v2/companies/settings', { brand: { ...before.brand, colors: { ...before.brand.colors, primary: '#8a2be2', onPrimary: '#ffffff' } } });
+  expect(patched.status).toBe(200);
+  const button = page.locator('[data-preview="widget-buttons"] button.rec-button-primary').first();
+  await open(page, 'buttons', null);
+  await expect(page.locator('.bp-origin')).toHaveText("Your company's brand");
+  await expect(button).toHaveCSS('background-color', 'rgb(138, 43, 226)');
+  await page.goto(`/offer/branding/preview/buttons?language=en&companyId=${company.companyId}`);
+  await expect(page.locator('.bp-origin')).toHaveText("The company's brand");
+  await expect(button).toHaveCSS('background-color', 'rgb(138, 43, 226)');
 });

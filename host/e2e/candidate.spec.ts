@@ -1,50 +1,36 @@
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolation, signIn } from './helpers';
+import { expect, type Page, test } from '@playwright/test';
+import { BASE_URL, createCompany, type FixtureCompany, saveSessionOf, sessionFile } from './fixtures';
+import { expectNoAxeViolation } from './helpers';
 
-// Seeded demo logins: the owner's interface speaks French, the viewer's English.
-const OWNER = { email: 'claire.owner@lumen.example', password: 'lumen-owner-2026' };
-const VIEWER = { email: 'victor.viewer@lumen.example', password: 'lumen-viewer-2026' };
-// The step-flow opening (Robotics Maintenance Technician) and its candidates who finished the process
-// (packages/server/src/seed/demo-reviews.ts): Sofia answered in WebM (Chromium), Mathis in MP4.
-const OPENING = '64b00e1e0000000000000002';
-const SOFIA = '64b0ca4d0000000000000004';
-const MATHIS = '64b0ca4d0000000000000005';
-const candidateUrl = (id: string) => `/recruiter/openings/${OPENING}/candidates/${id}`;
+/**
+ * The candidate page (issue 11) in a company of this file's own (fixtures.ts): its step-flow opening
+ * (Robotics Maintenance Technician) and the two candidates who finished the process, Sofia (WebM
+ * answers, applied first) and Mathis (MP4). The owner's interface speaks French, the viewer's English.
+ * A retry makes a new company, so it never starts from what an earlier attempt moved or wrote.
+ */
+let company: FixtureCompany;
+const OWNER_STATE = sessionFile('candidate', 'owner');
+const VIEWER_STATE = sessionFile('candidate', 'viewer');
+const candidateUrl = (id: string) => `/recruiter/openings/${company.steps.openingId}/candidates/${id}`;
+const sofia = () => company.steps.candidates[0].candidateId;
+const mathis = () => company.steps.candidates[1].candidateId;
+const reviewApi = (id: string) => `**/v2${candidateUrl(id)}`;
 
-const baseURL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3107}`;
-const OWNER_STATE = join(tmpdir(), `rec-e2e-candidate-owner-${process.pid}.json`);
-const VIEWER_STATE = join(tmpdir(), `rec-e2e-candidate-viewer-${process.pid}.json`);
-
-async function saveSession(browser: Browser, who: typeof OWNER, path: string): Promise<void> {
-  const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
-  const page = await context.newPage();
-  await signIn(page, who);
-  await expect(page).toHaveURL(/\/recruiter$/);
-  await context.storageState({ path });
-  await context.close();
-}
-
-/** Opens a candidate from the opening's applicants table, paging on until the name shows (other specs add applications). */
-async function openFromApplicants(page: Page, name: string, nextPage: string): Promise<void> {
-  await page.goto(`/recruiter/openings/${OPENING}`);
-  // The applicants table loads after the page: wait for it before looking through its pages.
-  await expect(page.getByRole('table').first()).toBeVisible();
+/** Opens a candidate from the opening's applicants table. */
+async function openFromApplicants(page: Page, name: string): Promise<void> {
+  await page.goto(`/recruiter/openings/${company.steps.openingId}`);
+  // The applicants table loads after the page: wait for its rows.
   await expect(page.getByRole('table').first().getByRole('row').nth(1)).toBeVisible();
-  const link = page.getByRole('link', { name, exact: true });
-  for (let pages = 0; pages < 20 && !(await link.isVisible()); pages++) {
-    await page.getByRole('button', { name: nextPage }).click();
-  }
-  await link.click();
+  await page.getByRole('link', { name, exact: true }).click();
 }
 
 test.describe('the candidate page', () => {
   test.describe.configure({ mode: 'serial' });
 
-  test.beforeAll(async ({ browser }) => {
-    await saveSession(browser, OWNER, OWNER_STATE);
-    await saveSession(browser, VIEWER, VIEWER_STATE);
+  test.beforeAll(async () => {
+    company = await createCompany();
+    saveSessionOf(company, 'owner', 'candidate');
+    saveSessionOf(company, 'viewer', 'candidate');
   });
 
   test.describe('the owner (French)', () => {
@@ -53,8 +39,8 @@ test.describe('the candidate page', () => {
     test('opens a candidate from the opening, watches an interview answer, mentions a colleague in a note, goes to the previous and next candidate; axe clean', async ({
       page,
     }) => {
-      await openFromApplicants(page, 'Sofia Almeida', 'Suivant');
-      await expect(page).toHaveURL(new RegExp(`${candidateUrl(SOFIA)}$`));
+      await openFromApplicants(page, 'Sofia Almeida');
+      await expect(page).toHaveURL(new RegExp(`${candidateUrl(sofia())}$`));
       await expect(page.getByRole('heading', { level: 1 })).toContainText('Sofia Almeida');
       await expect(page.getByRole('heading', { level: 1 })).toContainText('Nouveau');
 
@@ -99,7 +85,7 @@ test.describe('the candidate page', () => {
       await expect
         .poll(async () => {
           const mails = (await (await page.request.get('/dev/outbox.json')).json()) as Array<{ to: string; subject: string; links: string[] }>;
-          return mails.some((mail) => mail.to === VIEWER.email && mail.subject.includes('Sofia Almeida') && mail.links.some((link) => link.endsWith(candidateUrl(SOFIA))));
+          return mails.some((mail) => mail.to === company.viewer.email && mail.subject.includes('Sofia Almeida') && mail.links.some((link) => link.endsWith(candidateUrl(sofia()))));
         })
         .toBe(true);
 
@@ -113,22 +99,41 @@ test.describe('the candidate page', () => {
       // k: the previous candidate in the pipeline order (newer application), j: back.
       await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
       await page.keyboard.press('k');
-      await expect(page).toHaveURL(new RegExp(`${candidateUrl(MATHIS)}$`));
+      await expect(page).toHaveURL(new RegExp(`${candidateUrl(mathis())}$`));
       await expect(page.getByRole('heading', { level: 1 })).toContainText('Mathis Klein');
       await page.getByRole('link', { name: 'Candidat suivant' }).click();
-      await expect(page).toHaveURL(new RegExp(`${candidateUrl(SOFIA)}$`));
-      // Keys act on the candidate on screen: until the next one has loaded they do nothing.
+      await expect(page).toHaveURL(new RegExp(`${candidateUrl(sofia())}$`));
+      // The keys work as soon as the candidate shows.
       await expect(page.getByRole('heading', { level: 1 })).toContainText('Sofia Almeida');
       await page.keyboard.press('k');
-      await expect(page).toHaveURL(new RegExp(`${candidateUrl(MATHIS)}$`));
+      await expect(page).toHaveURL(new RegExp(`${candidateUrl(mathis())}$`));
       await expect(page.getByRole('heading', { level: 1 })).toContainText('Mathis Klein');
       await page.keyboard.press('j');
-      await expect(page).toHaveURL(new RegExp(`${candidateUrl(SOFIA)}$`));
+      await expect(page).toHaveURL(new RegExp(`${candidateUrl(sofia())}$`));
+    });
+
+    test('a key pressed while the candidate is still loading is not lost: it acts once the candidate shows', async ({ page }) => {
+      // Sofia's page waits for her answer until the key is pressed; meanwhile the page says it is loading.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(reviewApi(sofia()), async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.goto(candidateUrl(sofia()));
+      await expect(page.getByRole('status').filter({ hasText: 'Chargement du candidat…' })).toBeVisible();
+      await page.keyboard.press('k');
+      release();
+      // k is Sofia's previous candidate: Mathis.
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('Mathis Klein');
+      await expect(page).toHaveURL(new RegExp(`${candidateUrl(mathis())}$`));
     });
 
     test('the MP4 answer plays too, and the page fits a 390 px phone', async ({ page }) => {
       await page.setViewportSize({ width: 390, height: 844 });
-      await page.goto(candidateUrl(MATHIS));
+      await page.goto(candidateUrl(mathis()));
       await expect(page.getByRole('heading', { level: 1 })).toContainText('Mathis Klein');
       const video = page.locator('video').first();
       await video.evaluate(async (element: HTMLVideoElement) => {
@@ -145,7 +150,7 @@ test.describe('the candidate page', () => {
     test.use({ storageState: VIEWER_STATE });
 
     test('sees the candidate and the notes but no note form; the API refuses his note', async ({ page }) => {
-      await page.goto(candidateUrl(SOFIA));
+      await page.goto(candidateUrl(sofia()));
       await expect(page.getByRole('heading', { level: 1 })).toContainText('Sofia Almeida');
       await expect(page.getByRole('heading', { name: 'Interview answers' })).toBeVisible();
       await expect(page.getByText('Solid maintenance experience on ABB and FANUC.', { exact: false })).toBeVisible();
@@ -154,7 +159,7 @@ test.describe('the candidate page', () => {
       await expect(page.getByRole('button', { name: 'Add note' })).toHaveCount(0);
       // Without CANDIDATES:SENSITIVE:READ the CV is named, not shown.
       await expect(page.locator('iframe')).toHaveCount(0);
-      const refused = await page.request.post(`/v2${candidateUrl(SOFIA)}/notes`, { data: { text: 'Viewer note' }, headers: { origin: baseURL } });
+      const refused = await page.request.post(`/v2${candidateUrl(sofia())}/notes`, { data: { text: 'Viewer note' }, headers: { origin: BASE_URL } });
       expect(refused.status()).toBe(403);
       await expectNoAxeViolation(page);
     });

@@ -1,5 +1,6 @@
 import { expect, type Page, type Request, test } from '@playwright/test';
-import { expectNoAxeViolation, signIn } from './helpers';
+import { createCompany, signInTo } from './fixtures';
+import { expectNoAxeViolation } from './helpers';
 
 // Issue 9, items 1-5: a visitor of the demo career site, in a French, German or Polish browser.
 const BOARD_ID = '64b0b0a4d000000000000001';
@@ -184,9 +185,8 @@ test('every page links a real favicon', async ({ page }) => {
 });
 
 test('the recruiter picks the contract type among translated codes, shown translated on the opening', async ({ page }) => {
-  // The owner's interface speaks French.
-  await signIn(page, { email: 'claire.owner@lumen.example', password: 'lumen-owner-2026' });
-  await expect(page).toHaveURL(/\/recruiter$/);
+  // The owner's interface speaks French; the opening goes to a company of the test's own.
+  await signInTo(page.context(), await createCompany(), 'owner');
   await page.goto('/recruiter/openings/create/details');
   const contract = page.getByLabel('Type de contrat');
   await expect(contract.locator('option')).toHaveText([

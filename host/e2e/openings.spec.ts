@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { createCompany, createOpening, pageAs, uniqueTitle } from './fixtures';
 import { expectNoAxeViolation, LUMEN, SAMPLE_CHANNEL, signIn, smallPdf } from './helpers';
 import ExcelJS from 'exceljs';
 import { pdfText } from './pdf-text';
@@ -10,14 +11,13 @@ import { pdfText } from './pdf-text';
 const OWNER = { email: 'claire.owner@lumen.example', password: 'lumen-owner-2026' };
 const VIEWER = { email: 'victor.viewer@lumen.example', password: 'lumen-viewer-2026' };
 
-// Seeded Lumen openings (packages/server/src/seed/demo-openings.ts).
-const DRAFT = 'Data Engineer (Python/Spark)';
+// Seeded Lumen openings (packages/server/src/seed/demo-openings.ts) that these tests only read:
+// no test changes them. What a test changes (archives, duplicates, publishes, deletes, configures)
+// is an opening of its own, with a unique title.
 const PUBLISHED = 'Product Owner Robotique';
 const PUBLISHED_REF = 'LR-PO-003';
 const PUBLISHED_APPLICATIONS = 15;
-const POSTING_OPENING = 'Mechatroniker:in Robotik';
 const ARCHIVED_RETAINED = 'Field Service Engineer';
-const ARCHIVED_DELETABLE = 'Stagiaire assemblage 2023';
 // The opening behind the demo career site's sample offer (SAMPLE_CHANNEL).
 const SAMPLE_OPENING = 'Ingénieur·e logiciel embarqué (C++/ROS)';
 
@@ -86,6 +86,9 @@ test.describe('openings (owner, French interface)', () => {
   });
 
   test('archives (keyboard menu, confirmation dialog) and unarchives an opening', async ({ page }) => {
+    await page.goto('/recruiter');
+    const PUBLISHED = uniqueTitle('Chef·fe de projet robotique');
+    await createOpening(page, { title: PUBLISHED, status: 'PUBLISHED' });
     await findOpening(page, PUBLISHED);
     const menuButton = page.getByRole('button', { name: `Actions pour ${PUBLISHED}`, exact: true });
     await expect(menuButton).toHaveAttribute('aria-haspopup', 'menu');
@@ -131,6 +134,9 @@ test.describe('openings (owner, French interface)', () => {
   });
 
   test('duplicates an opening through the create wizard (details -> review)', async ({ page }) => {
+    await page.goto('/recruiter');
+    const DRAFT = uniqueTitle('Data Engineer (Python/Spark)');
+    await createOpening(page, { title: DRAFT, referenceCode: `LR-DATA-${Date.now().toString(36).toUpperCase()}`, description: '<p>Build the data platform that turns robot telemetry into maintenance forecasts.</p>' });
     await findOpening(page, DRAFT);
     await page.getByRole('button', { name: `Actions pour ${DRAFT}`, exact: true }).click();
     await page.getByRole('menuitem', { name: 'Dupliquer' }).click();
@@ -157,11 +163,20 @@ test.describe('openings (owner, French interface)', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${DRAFT} – copie`);
     await expect(page.getByRole('status').filter({ hasText: 'Poste créé' })).toBeVisible();
     await expect(page.locator('.page-header')).toContainText('Brouillon');
-    await expect(page.locator('.opening-details')).not.toContainText('LR-DATA-021');
+    await expect(page.locator('.opening-details')).not.toContainText('LR-DATA-');
     await expect(page.locator('.opening-description')).toHaveText('Build the data platform that turns robot telemetry into maintenance forecasts.');
   });
 
   test('creates a publication through the posting wizard (content -> channels -> review)', async ({ page }) => {
+    await page.goto('/recruiter');
+    const POSTING_OPENING = uniqueTitle('Mechatroniker:in Robotik');
+    await createOpening(page, {
+      title: POSTING_OPENING,
+      language: 'de',
+      location: 'Luxemburg',
+      description: '<p>Sie montieren, prüfen und nehmen unsere kollaborativen Roboter in Betrieb.</p>',
+      status: 'PUBLISHED',
+    });
     await findOpening(page, POSTING_OPENING);
     await page.getByRole('button', { name: `Actions pour ${POSTING_OPENING}`, exact: true }).click();
     await page.getByRole('menuitem', { name: 'Créer une publication' }).click();
@@ -301,10 +316,12 @@ test.describe('openings (owner, French interface)', () => {
     expect(pages[0]?.[0]).toBe(latin1);
   });
 
-  test('an opening configured to require the birth date: the wizard’s radio groups, the DD/MM/YYYY input, the server’s refusal', async ({ page, browser }) => {
-    // Mechatroniker:in Robotik (seeded, published, with a share channel).
-    const openingId = '64b00e1e0000000000000062';
-    const channelId = '64b0c4a10000000000002620';
+  test('an opening configured to require the birth date: the wizard’s radio groups, the DD/MM/YYYY input, the server’s refusal', async ({ browser }) => {
+    // Mechatroniker:in Robotik (published, with a share channel) in a company of the test's own.
+    const company = await createCompany({ pipeline: 1 });
+    const openingId = company.pipeline?.openingId ?? '';
+    const channelId = company.pipeline?.channelId ?? '';
+    const page = await pageAs(browser, company, 'owner');
     await page.goto(`/recruiter/openings/${openingId}/edit`);
     const section = page.getByRole('group', { name: 'Formulaire de candidature' });
     await expect(section).toBeVisible();
@@ -349,6 +366,7 @@ test.describe('openings (owner, French interface)', () => {
     await candidate.locator('rec-offer [part~="apply-submit"]').click();
     await expect(candidate.locator('rec-offer [part~="apply-success"]')).toBeVisible();
     await visitor.close();
+    await page.context().close();
   });
 
   test('an archived opening with recent applications cannot be deleted; a deletable one is deleted', async ({ page }) => {
@@ -363,6 +381,9 @@ test.describe('openings (owner, French interface)', () => {
     await dialog.getByRole('button', { name: 'Fermer' }).first().click();
     await expect(dialog).toBeHidden();
 
+    // An archived opening of the test's own, without applications: nothing to keep, it may go.
+    const ARCHIVED_DELETABLE = uniqueTitle('Stagiaire assemblage');
+    await createOpening(page, { title: ARCHIVED_DELETABLE, status: 'ARCHIVED' });
     await findOpening(page, ARCHIVED_DELETABLE);
     await page.getByRole('button', { name: `Actions pour ${ARCHIVED_DELETABLE}`, exact: true }).click();
     await page.getByRole('menuitem', { name: 'Supprimer' }).click();

@@ -1,17 +1,18 @@
 import { readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { expectNoAxeViolation, signIn } from './helpers';
+import { BASE_URL as baseURL, createCompany, type FixtureCompany, saveSessionOf, sessionFile, signInTo } from './fixtures';
+import { expectNoAxeViolation } from './helpers';
 
-const OWNER = { email: 'claire.owner@lumen.example', password: 'lumen-owner-2026' };
-const VIEWER = { email: 'victor.viewer@lumen.example', password: 'lumen-viewer-2026' };
-/** demo-openings.ts: Mechatroniker:in Robotik, 30 applications in every stage (demo-pipeline.ts). */
-const OPENING = '64b00e1e0000000000000062';
+/**
+ * The pipeline in a company of this file's own (fixtures.ts): Mechatroniker:in Robotik with 30
+ * applications in every stage, moved here at will. A retry makes a new company.
+ */
+let company: FixtureCompany;
+let OPENING = '';
 const TITLE = 'Mechatroniker:in Robotik';
-const baseURL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3107}`;
-const OWNER_STATE = join(tmpdir(), `rec-e2e-pipeline-owner-${process.pid}.json`);
+const OWNER_STATE = sessionFile('pipeline', 'owner');
 const serverTexts = (language: string) =>
   JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), `../../locales/server/${language}.json`), 'utf8')) as {
     candidateMail: { rejection: { subject: string } };
@@ -42,12 +43,10 @@ test.describe('the pipeline of an opening (owner, French interface)', () => {
   test.describe.configure({ mode: 'serial', timeout: 120_000 });
   test.use({ storageState: OWNER_STATE });
 
-  test.beforeAll(async ({ browser }) => {
-    const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
-    const page = await context.newPage();
-    await signIn(page, OWNER);
-    await context.storageState({ path: OWNER_STATE });
-    await context.close();
+  test.beforeAll(async () => {
+    company = await createCompany({ pipeline: 30 });
+    OPENING = company.pipeline?.openingId ?? '';
+    saveSessionOf(company, 'owner', 'pipeline');
   });
 
   test('opens from the openings list; the board shows the seeded candidates in every stage; axe clean', async ({ page }) => {
@@ -63,7 +62,6 @@ test.describe('the pipeline of an opening (owner, French interface)', () => {
       await expect(column(page, stage).locator('.pipeline-card').first()).toBeVisible();
     }
     // Step progress is said in words.
-    // Other specs apply to this opening too (their candidates have one step): look at the seeded ones.
     await expect(page.locator('.pipeline-steps[aria-label*=" sur 3 "]').first()).toHaveAttribute('aria-label', /^Étapes : \d sur 3 terminées/);
     await expectNoAxeViolation(page);
 
@@ -161,8 +159,8 @@ test.describe('the pipeline of an opening (owner, French interface)', () => {
   });
 
   test('a column shows its first 20 cards, "show more" reveals the next ones with focus on the first; j/k and m reach them; counts stay exact; axe clean', async ({ page }) => {
-    // The opening's 30 seeded candidates (and those other specs add) all go back to New, so that
-    // one column holds more than a page: last in this file, the tests above need their stages.
+    // The opening's 30 candidates all go back to New, so that one column holds more than a page:
+    // last in this file, the tests above need their stages.
     const everyone: string[] = [];
     for (let pageNumber = 1; ; pageNumber += 1) {
       const answer = await page.request.get(`/v2/recruiter/openings/${OPENING}/pipeline`, { params: { rowsPerPage: '40', page: String(pageNumber) } });
@@ -241,7 +239,9 @@ test.describe('the pipeline of an opening (owner, French interface)', () => {
 });
 
 test('the viewer sees the pipeline without any decision, and the API refuses her writes', async ({ page }) => {
-  await signIn(page, VIEWER);
+  const company = await createCompany({ pipeline: 30 });
+  const OPENING = company.pipeline?.openingId ?? '';
+  await signInTo(page.context(), company, 'viewer');
   await page.goto(`/recruiter/openings/${OPENING}/candidates`);
   await expect(page.getByRole('heading', { level: 1, name: `Candidates – ${TITLE}` })).toBeVisible();
   await expect(column(page, 'NEW').locator('.pipeline-card').first()).toBeVisible();

@@ -1,17 +1,17 @@
 import { expect, test } from '@playwright/test';
-import { SAMPLE_CHANNEL, signIn, smallPdf } from './helpers';
-
-const OWNER = { email: 'claire.owner@lumen.example', password: 'lumen-owner-2026' };
-/** The opening of the demo board's sample offer (Embedded Software Engineer): demo-openings.ts numbers it like its offer. */
-const OPENING = '64b00e1e0000000000000001';
+import { createCompany, signInTo } from './fixtures';
+import { smallPdf } from './helpers';
 
 test.describe('realtime (issue 15)', () => {
   test.describe.configure({ timeout: 90_000 });
 
   test('the recruiter’s pipeline shows a candidate who applies from the career site in another browser, without reload', async ({ page, browser }) => {
-    await signIn(page, OWNER);
-    await page.goto(`/recruiter/openings/${OPENING}/candidates`);
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('logiciel embarqué');
+    // A company of the test's own: its step-flow opening, on its board (the owner speaks French).
+    const company = await createCompany();
+    const channel = company.steps.channelId;
+    await signInTo(page.context(), company, 'owner');
+    await page.goto(`/recruiter/openings/${company.steps.openingId}/candidates`);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(company.steps.title);
     await expect(page.locator('.pipeline-card').first()).toBeVisible();
     // Marks this document: a reload would lose it.
     await page.evaluate(() => {
@@ -21,13 +21,16 @@ test.describe('realtime (issue 15)', () => {
     const visitor = await browser.newContext({ storageState: { cookies: [], origins: [] } });
     const candidate = await visitor.newPage();
     const lastName = `Live${Date.now()}`;
-    await candidate.goto('/demo/career-site.html');
+    await candidate.goto(`/demo/career-site.html?board=${company.boardId}`);
     await candidate.getByLabel('Langue des offres').selectOption('en');
-    await candidate.locator(`rec-board a[href$="/offer/c/${SAMPLE_CHANNEL}?language=en"]`).click();
+    await candidate.locator(`rec-board a[href$="/offer/c/${channel}?language=en"]`).click();
     await candidate.locator('rec-offer [part~="apply-button"]').click();
     await candidate.locator('#rec-apply-firstName').fill('Rhea');
     await candidate.locator('#rec-apply-lastName').fill(lastName);
     await candidate.locator('#rec-apply-email').fill(`rhea.${Date.now()}@example.org`);
+    // This opening's form asks for driving licences and a work permit.
+    await candidate.locator('rec-offer input[name="drivingLicenses"][value="B"]').check();
+    await candidate.locator('#rec-apply-hasWorkPermit').selectOption({ index: 1 });
     await candidate.locator('#rec-apply-cv').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: smallPdf() });
     await expect(candidate.locator('rec-offer #rec-apply-cv ~ .upload-status')).toContainText('cv.pdf');
     await candidate.locator('#rec-apply-gdprConsent').check();

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolation, SAMPLE_CHANNEL, signIn } from './helpers';
+import { createCompany, signInTo } from './fixtures';
+import { expectNoAxeViolation, SAMPLE_CHANNEL } from './helpers';
 
 // Issue 17, pay transparency: visitors read the salary range on the offer in their language,
 // and the recruiter states it in the opening wizard.
@@ -38,10 +39,10 @@ test.describe('a German visitor on a desktop', () => {
 });
 
 test('the recruiter states a salary range in the opening wizard; a maximum below the minimum is refused', async ({ page }) => {
-  await signIn(page, { email: 'claire.owner@lumen.example', password: 'lumen-owner-2026' });
-  await expect(page).toHaveURL(/\/recruiter/);
-  // Mechatroniker:in Robotik (seeded, published, no range yet).
-  const openingId = '64b00e1e0000000000000062';
+  // Mechatroniker:in Robotik (published, no range yet) in a company of the test's own; the owner speaks French.
+  const company = await createCompany({ pipeline: 1 });
+  await signInTo(page.context(), company, 'owner');
+  const openingId = company.pipeline?.openingId ?? '';
   await page.goto(`/recruiter/openings/${openingId}/edit`);
   const section = page.getByRole('group', { name: 'Fourchette de salaire' });
   await expect(section).toContainText('directive européenne sur la transparence des rémunérations');

@@ -2,10 +2,12 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolation, signIn } from './helpers';
+import { createCompany, type FixtureCompany, signInTo } from './fixtures';
+import { expectNoAxeViolation } from './helpers';
 
-// The owner's interface speaks French (her settings language).
-const OWNER = { email: 'claire.owner@lumen.example', password: 'lumen-owner-2026' };
+// Each test in a company of its own (fixtures.ts): its logos and mail templates are seen by no other
+// test, and a retry starts from a fresh company. The owner's interface speaks French.
+let company: FixtureCompany;
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const offerFr = JSON.parse(readFileSync(join(ROOT, 'locales/offer/fr.json'), 'utf8')).offerPage as Record<string, string>;
 /** A real PNG (the demo career site's own logo). */
@@ -15,7 +17,8 @@ const toast = (page: Page, text: string | RegExp) => page.getByRole('status').fi
 
 test.describe('company settings', () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page, OWNER);
+    company = await createCompany();
+    await signInTo(page.context(), company, 'owner');
   });
 
   test('the owner uploads a logo (a 6 MB file and a .gif refused), makes it the default and sees it on the career site', async ({ page }) => {
@@ -51,8 +54,8 @@ test.describe('company settings', () => {
     expect(src).toMatch(/\/v2\/logos\/[0-9a-f]{24}$/);
     await expectNoAxeViolation(page);
 
-    // A visitor of the demo career site sees it on the board, its box reserved (width and height).
-    await page.goto('/demo/career-site.html');
+    // A visitor of the demo career site (showing this company's board) sees it on the board, its box reserved (width and height).
+    await page.goto(`/demo/career-site.html?board=${company.boardId}`);
     const logo = page.locator('rec-board img[part~="logo"]').first();
     await expect(logo).toBeVisible();
     await expect(logo).toHaveAttribute('src', src ?? '');

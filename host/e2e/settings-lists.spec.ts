@@ -2,21 +2,24 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolation, LUMEN, mailTo, SAMPLE_CHANNEL, signIn, smallPdf } from './helpers';
+import { createCompany, type FixtureCompany, signInTo } from './fixtures';
+import { expectNoAxeViolation, mailTo, smallPdf } from './helpers';
 
 /**
  * Issue 13, talent pools and notifications: the owner (her interface speaks French) makes a pool,
- * adds Camille to it from the candidate page, finds her in the pool, renames and deletes it; then
+ * adds Sofia to it from the candidate page, finds her in the pool, renames and deletes it; then
  * chooses to be mailed at once about new applications and receives the mail of the next one.
+ * Each test in a company of its own (fixtures.ts): its pools and the owner's mail choices are seen
+ * by no other test, and a retry starts from a fresh company.
  */
-const OWNER = { email: 'claire.owner@lumen.example', password: 'lumen-owner-2026' };
+let company: FixtureCompany;
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const fr = JSON.parse(readFileSync(join(ROOT, 'locales/app/fr.json'), 'utf8'));
 type PoolText = 'name' | 'create' | 'created' | 'addTo' | 'added' | 'showNamed' | 'members' | 'renameNamed' | 'newName' | 'renamed' | 'deleteNamed' | 'deleted';
 const pools = fr.talentPools as Record<PoolText, string>;
 const notify = fr.notificationSettings as { newApplications: string; frequency: Record<string, string>; mentions: string; save: string; saved: string };
-/** Camille (the demo applicant) on the Robotics Maintenance Technician opening (seed/demo-steps.ts). */
-const CAMILLE_PAGE = '/recruiter/openings/64b00e1e0000000000000002/candidates/64b0ca4d0000000000000003';
+/** Sofia, a candidate of the company's step-flow opening. */
+const sofiaPage = () => `/recruiter/openings/${company.steps.openingId}/candidates/${company.steps.candidates[0].candidateId}`;
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).or(page.getByRole('alert').filter({ hasText: text })).first();
 
@@ -24,7 +27,8 @@ test.describe.configure({ mode: 'serial' });
 test.setTimeout(90_000);
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, OWNER);
+  company = await createCompany();
+  await signInTo(page.context(), company, 'owner');
 });
 
 test('the owner makes a talent pool, adds a candidate from her page, finds her there, renames and deletes the pool', async ({ page }) => {
@@ -38,7 +42,7 @@ test('the owner makes a talent pool, adds a candidate from her page, finds her t
   await expectNoAxeViolation(page);
 
   // From the candidate page: the menu lists the pools; choosing one adds her.
-  await page.goto(CAMILLE_PAGE);
+  await page.goto(sofiaPage());
   const menu = page.getByRole('button', { name: new RegExp(`^${pools.addTo}`) });
   await expect(menu).toBeVisible();
   await menu.click();
@@ -49,8 +53,8 @@ test('the owner makes a talent pool, adds a candidate from her page, finds her t
   await page.goto('/recruiter/settings_new/lists');
   await page.getByRole('button', { name: fill(pools.showNamed, { name }) }).click();
   const members = page.getByRole('region', { name: fill(pools.members, { name }) }).or(page.locator('section[aria-labelledby="pool-members-title"]')).first();
-  const link = members.getByRole('link', { name: /Camille/ });
-  await expect(link).toHaveAttribute('href', CAMILLE_PAGE);
+  const link = members.getByRole('link', { name: /Sofia/ });
+  await expect(link).toHaveAttribute('href', sofiaPage());
   await link.focus();
   await expect(link).toBeFocused();
   await expect(page.getByRole('row', { name: new RegExp(name) }).getByRole('cell', { name: '1', exact: true })).toBeVisible();
@@ -92,19 +96,16 @@ test('the owner chooses her notification mails and receives the mail of the next
   await expect(toast(page, notify.saved)).toBeVisible();
 
   const last = `Notifiee${Date.now()}`;
-  const upload = await page.request.post(`/v2/storage?scopeName=COMPANY&companyId=${LUMEN}&channelId=${SAMPLE_CHANNEL}`, {
+  const upload = await page.request.post(`/v2/storage?scopeName=COMPANY&companyId=${company.companyId}&channelId=${company.steps.channelId}`, {
     multipart: { file: { name: 'cv.pdf', mimeType: 'application/pdf', buffer: smallPdf() } },
   });
   expect(upload.status()).toBe(201);
-  const applied = await page.request.post(`/v2/offers/channel/${SAMPLE_CHANNEL}/applications`, {
-    data: { submissionId: `lists-${last}`, firstName: 'Nina', lastName: last, email: `${last.toLowerCase()}@example.org`, cv: await upload.json(), gdprConsent: true },
+  const applied = await page.request.post(`/v2/offers/channel/${company.steps.channelId}/applications`, {
+    // This opening's form asks for driving licences and a work permit.
+    data: { submissionId: `lists-${last}`, firstName: 'Nina', lastName: last, email: `${last.toLowerCase()}@example.org`, cv: await upload.json(), drivingLicenses: ['B'], hasWorkPermit: 'yes', gdprConsent: true },
   });
   expect(applied.status(), await applied.text()).toBe(201);
-  const mail = await mailTo(page.request, OWNER.email, (item) => item.subject.includes(last));
+  const mail = await mailTo(page.request, company.owner.email, (item) => item.subject.includes(last));
   expect(mail.subject).toMatch(/^Nouvelle candidature de Nina/);
   expect(mail.links.some((href) => /\/recruiter\/openings\/[0-9a-f]{24}\/candidates\/[0-9a-f]{24}$/.test(href))).toBe(true);
-  // Back to the default (no mail per application): other specs read the owner's mails too.
-  await group.getByLabel(notify.frequency.never!).check();
-  await page.getByRole('button', { name: notify.save }).click();
-  await expect(toast(page, notify.saved)).toBeVisible();
 });

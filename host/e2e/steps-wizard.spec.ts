@@ -1,16 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolation, signIn } from './helpers';
-
-// Nora owns Nordwind Logistik (German interface); the Lumen owner's sign-ins belong to openings.spec.
-const NORA = { email: 'nora.owner@nordwind.example', password: 'nordwind-owner-2026' };
+import { createCompany, createOpening, signInTo, uniqueTitle } from './fixtures';
+import { expectNoAxeViolation } from './helpers';
 
 test('an owner adds, reorders and configures the steps of an opening in the wizard', async ({ page }) => {
-  await signIn(page, NORA);
-  await expect(page).toHaveURL(/\/recruiter/);
-  const list = await (await page.request.get('/v2/jobs?pageSize=20')).json();
-  const opening = (list.items as Array<{ _id: string; status: string }>).find((item) => item.status !== 'ARCHIVED');
-  expect(opening).toBeTruthy();
-  await page.goto(`/recruiter/openings/${opening!._id}/edit`);
+  // An owner with a German interface, on a new opening of a company of the test's own (its default process: one form step).
+  const company = await createCompany({ language: 'de', ownerLanguage: 'de' });
+  await signInTo(page.context(), company, 'owner');
+  await page.goto('/recruiter');
+  const opening = { _id: await createOpening(page, { title: uniqueTitle('Lagerist:in'), language: 'de', status: 'PUBLISHED' }) };
+  await page.goto(`/recruiter/openings/${opening._id}/edit`);
 
   const section = page.getByRole('region', { name: 'Schritte nach der Bewerbung' });
   await expect(section.getByRole('heading', { level: 3, name: '1. Fragen' })).toBeVisible();
@@ -25,7 +23,7 @@ test('an owner adds, reorders and configures the steps of an opening in the wiza
   await section.getByRole('button', { name: 'Schritte speichern' }).click();
   await expect(page.getByText('Schritte gespeichert')).toBeVisible();
 
-  const saved = await (await page.request.get(`/v2/jobs/${opening!._id}/process`)).json();
+  const saved = await (await page.request.get(`/v2/jobs/${opening._id}/process`)).json();
   expect(saved.steps.map((step: { product: string }) => step.product)).toEqual(['shape', 'application-form']);
   expect(saved.steps[1].config.questions).toEqual([{ id: 'q1', type: 'shortText', label: { de: 'Warum Nordwind?' }, required: true }]);
 

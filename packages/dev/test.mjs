@@ -1,10 +1,18 @@
-// `npm test`: every check CI runs, in order, failing fast.
-//   1. type check (tsc -b over the project references)   2. lint (biome, zero warnings; knip: dependencies declared = imported)
-//   3. node test runner (packages, server on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set;
-//      the s3 file store against a local s3rver started here, or S3_TEST_URL)
-//   4. build + size budgets   5. Storybook build + its smoke check (stories in Chromium, axe)
-//   6. web-test-runner (widgets in Chromium)   7. Playwright end to end
-// It ends with one line `Tests: N passed, N failed` summing the four runners.
+// `npm test`: every check CI runs, failing fast.
+//   1. type check (tsc -b over the project references), lint (biome, zero warnings) and the dependency
+//      check (knip: every declared dependency imported, every import declared), side by side
+//   2. then two lanes at once, as they share nothing (the node tests build no dist/, use their own
+//      databases and ports):
+//      node lane:    node test runner (packages, server on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set;
+//                    the s3 file store against a local s3rver started here, or S3_TEST_URL)
+//      browser lane: build + size budgets -> Storybook build + its smoke check (stories in Chromium, axe)
+//                    -> web-test-runner (widgets in Chromium) -> Playwright end to end
+// Each runner's lines are prefixed with its name, so the lanes stay readable when they interleave;
+// the first failure stops the other runners. It ends with each runner's time and one line
+// `Tests: N passed, N failed, N flaky` summing the four counting runners (flaky: passed only on a retry).
+//
+// TEST_NODE_CONCURRENCY (default 1): test files the node runner runs at once. On 2 cores, 1 leaves a
+// core to the browser lane (Playwright's server and Chromium), whose timings must not starve.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -17,31 +25,65 @@ import { nodeTestFiles } from './test-files.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const bin = (name) => join(root, 'node_modules/.bin', name);
 const totals = { passed: 0, failed: 0, flaky: 0 };
+/** Tests that passed only on their retry, by name (Playwright's list under "N flaky"). */
+const flakyTests = [];
+/** Each runner's time, in the order they finished. */
+const timings = [];
+/** Runners still going: stopped when another one fails. */
+const running = new Set();
 const started = Date.now();
+let finished = false;
 
-function run(label, command, args, { env = {}, count } = {}) {
+/** Writes `text` line by line with `[tag] ` in front; a partial last line waits for the rest. */
+function prefixer(tag, target) {
+  let pending = '';
+  return {
+    write(chunk) {
+      const lines = (pending + chunk).split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) target.write(`[${tag}] ${line}\n`);
+    },
+    flush() {
+      if (pending) target.write(`[${tag}] ${pending}\n`);
+      pending = '';
+    },
+  };
+}
+
+function run(label, tag, command, args, { env = {}, count } = {}) {
   return new Promise((resolve) => {
+    if (finished) return resolve();
     const stepStart = Date.now();
-    console.log(`\n▶ ${label}`);
-    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    console.log(`[${tag}] ▶ ${label}`);
+    // Its own process group, so a failure elsewhere stops it with everything it started (servers, browsers).
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    running.add(child);
     let output = '';
-    const forward = (stream, target) =>
+    const forward = (stream, target) => {
+      const out = prefixer(tag, target);
       stream.on('data', (chunk) => {
         output += chunk;
-        target.write(chunk);
+        out.write(String(chunk));
       });
+      stream.on('end', () => out.flush());
+    };
     forward(child.stdout, process.stdout);
     forward(child.stderr, process.stderr);
-    child.on('close', (code) => {
+    child.on('close', (code, signal) => {
+      running.delete(child);
+      if (finished) return resolve();
       // Strip colour codes before counting (String.fromCharCode keeps the regexp free of control characters).
       const clean = output.replaceAll(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '');
       if (count) {
-        const { passed, failed, flaky = 0 } = count(clean);
+        const { passed, failed, flaky = 0, flakyNames = [] } = count(clean);
         totals.passed += passed + flaky;
         totals.failed += failed;
         totals.flaky += flaky;
+        flakyTests.push(...flakyNames);
       }
-      console.log(`◀ ${label}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} in ${((Date.now() - stepStart) / 1000).toFixed(1)} s`);
+      const seconds = ((Date.now() - stepStart) / 1000).toFixed(1);
+      timings.push(`${label}: ${seconds} s`);
+      console.log(`[${tag}] ◀ ${label}: ${code === 0 ? 'ok' : `FAILED (${signal ?? `exit ${code}`})`} in ${seconds} s`);
       if (code !== 0) finish(code ?? 1);
       resolve();
     });
@@ -55,18 +97,42 @@ const lastNumber = (text, regexp) => {
 const countNode = (text) => ({ passed: lastNumber(text, /^ℹ pass (\d+)/gm) || lastNumber(text, /^# pass (\d+)/gm), failed: lastNumber(text, /^ℹ fail (\d+)/gm) || lastNumber(text, /^# fail (\d+)/gm) });
 const countWtr = (text) => ({ passed: lastNumber(text, /(\d+) passed/g), failed: lastNumber(text, /(\d+) failed/g) });
 const countStorybook = (text) => ({ passed: lastNumber(text, /^storybook check: (\d+) passed/gm), failed: lastNumber(text, /^storybook check: \d+ passed, (\d+) failed/gm) });
-// Playwright retries once in CI; a test that passed on its retry is counted as passed and named flaky.
-const countPlaywright = (text) => ({
-  passed: lastNumber(text, /^\s*(\d+) passed/gm),
-  failed: lastNumber(text, /^\s*(\d+) failed/gm),
-  flaky: lastNumber(text, /^\s*(\d+) flaky/gm),
-});
+/**
+ * Playwright retries once in CI; a test that passed on its retry is counted as passed and named flaky
+ * (the indented lines under its summary's "N flaky").
+ */
+export const countPlaywright = (text) => {
+  const flaky = lastNumber(text, /^\s*(\d+) flaky$/gm);
+  const list = text.split(/^\s*\d+ flaky$/m).at(-1) ?? '';
+  const flakyNames = flaky
+    ? list
+        .split('\n')
+        .slice(1)
+        .filter((line) => /^\s+\S/.test(line) && !/^\s*\d+ (passed|failed|skipped|did not run|interrupted)/.test(line))
+        .slice(0, flaky)
+        .map((line) => line.trim())
+    : [];
+  return { passed: lastNumber(text, /^\s*(\d+) passed/gm), failed: lastNumber(text, /^\s*(\d+) failed/gm), flaky, flakyNames };
+};
 
 function finish(code) {
+  if (finished) return;
+  finished = true;
+  for (const child of running) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`\nRunner times:\n${timings.map((line) => `  ${line}`).join('\n')}`);
   console.log(`\nnpm test ${code === 0 ? 'passed' : 'FAILED'} in ${seconds} s`);
-  const flaky = totals.flaky ? ` (${totals.flaky} flaky: passed on retry)` : '';
-  console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed${flaky}`);
+  if (flakyTests.length || totals.flaky) {
+    console.log(`FLAKY (failed first, passed only on their retry; count as failures for a clean run):`);
+    for (const name of flakyTests) console.log(`  ${name}`);
+  }
+  console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.flaky} flaky`);
   process.exit(code);
 }
 
@@ -77,27 +143,38 @@ function storybookCli() {
   return join(dirname(packageJson), typeof bin === 'string' ? bin : bin.storybook);
 }
 
-const chromium = await findChromium();
-const browserEnv = { CHROME_PATH: chromium };
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => finish(130));
+  const chromium = await findChromium();
+  const browserEnv = { CHROME_PATH: chromium };
+  const nodeConcurrency = Number(process.env.TEST_NODE_CONCURRENCY ?? 1) || 1;
 
-await run('type check (tsc -b)', bin('tsc'), ['-b']);
-await run('lint (biome)', bin('biome'), ['check', '--error-on-warnings', '.']);
-await run('dependencies (knip: every declared one imported, every import declared)', bin('knip'), ['--dependencies', '--no-progress']);
-const files = nodeTestFiles(root).map((file) => relative(root, file));
-// The s3 file store's tests need a bucket: a local S3-compatible server unless S3_TEST_URL names one.
-const s3 = process.env.S3_TEST_URL ? undefined : await startS3TestServer();
-process.on('exit', () => s3?.removeFiles());
-await run(
-  `node test runner (${files.length} files${process.env.TEST_DATABASE_URL ? ', PGlite + PostgreSQL' : ', PGlite'}, s3 ${s3 ? 'on a local s3rver' : 'on S3_TEST_URL'})`,
-  process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=2', ...files],
-  { count: countNode, env: s3 ? { S3_TEST_URL: s3.url } : {} },
-);
-await s3?.stop();
-await run('build (rollup)', bin('rollup'), ['-c', '--silent']);
-await run('size budgets', process.execPath, [join(root, 'packages/dev/size.mjs')]);
-await run('Storybook build', process.execPath, [storybookCli(), 'build', '-c', 'stories/.storybook', '-o', 'dist/storybook', '--quiet', '--loglevel', 'warn', '--disable-telemetry']);
-await run('Storybook check (stories in Chromium)', process.execPath, [join(root, 'packages/dev/storybook-check.mjs')], { env: browserEnv, count: countStorybook });
-await run('web-test-runner (widgets in Chromium)', bin('web-test-runner'), ['--config', 'widgets/web-test-runner.config.mjs'], { env: browserEnv, count: countWtr });
-await run('Playwright end to end', bin('playwright'), ['test', '--config', 'host/playwright.config.ts'], { env: browserEnv, count: countPlaywright });
-finish(0);
+  await Promise.all([
+    run('type check (tsc -b)', 'tsc', bin('tsc'), ['-b']),
+    run('lint (biome)', 'lint', bin('biome'), ['check', '--error-on-warnings', '.']),
+    run('dependencies (knip: every declared one imported, every import declared)', 'knip', bin('knip'), ['--dependencies', '--no-progress']),
+  ]);
+
+  const files = nodeTestFiles(root).map((file) => relative(root, file));
+  // The s3 file store's tests need a bucket: a local S3-compatible server unless S3_TEST_URL names one.
+  const s3 = process.env.S3_TEST_URL ? undefined : await startS3TestServer();
+  process.on('exit', () => s3?.removeFiles());
+  const nodeLane = run(
+    `node test runner (${files.length} files, ${nodeConcurrency} at once${process.env.TEST_DATABASE_URL ? ', PGlite + PostgreSQL' : ', PGlite'}, s3 ${s3 ? 'on a local s3rver' : 'on S3_TEST_URL'})`,
+    'node',
+    process.execPath,
+    ['--import', 'tsx', '--test', `--test-concurrency=${nodeConcurrency}`, ...files],
+    { count: countNode, env: s3 ? { S3_TEST_URL: s3.url } : {} },
+  ).then(() => s3?.stop());
+  const browserLane = (async () => {
+    await run('build (rollup)', 'build', bin('rollup'), ['-c', '--silent']);
+    await run('size budgets', 'size', process.execPath, [join(root, 'packages/dev/size.mjs')]);
+    await run('Storybook build', 'storybook', process.execPath, [storybookCli(), 'build', '-c', 'stories/.storybook', '-o', 'dist/storybook', '--quiet', '--loglevel', 'warn', '--disable-telemetry']);
+    await run('Storybook check (stories in Chromium)', 'storybook', process.execPath, [join(root, 'packages/dev/storybook-check.mjs')], { env: browserEnv, count: countStorybook });
+    await run('web-test-runner (widgets in Chromium)', 'wtr', bin('web-test-runner'), ['--config', 'widgets/web-test-runner.config.mjs'], { env: browserEnv, count: countWtr });
+    // One Playwright run: one server (playwright.config.ts's webServer) for every spec.
+    await run('Playwright end to end', 'e2e', bin('playwright'), ['test', '--config', 'host/playwright.config.ts'], { env: browserEnv, count: countPlaywright });
+  })();
+  await Promise.all([nodeLane, browserLane]);
+  finish(0);
+}

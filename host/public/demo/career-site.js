@@ -21,3 +21,10 @@ if (offerChannel && /^[0-9a-f]{24}$/.test(offerChannel)) {
   section.append(offer);
   document.querySelector('.hero').after(section);
 }
+
+// Another company's board on the same page: `career-site.html?board=<board id>` (the end-to-end
+// tests show a company of their own this way). Without the parameter the page is unchanged.
+const boardParameter = new URLSearchParams(location.search).get('board');
+if (boardParameter && /^[0-9a-f]{24}$/.test(boardParameter)) {
+  for (const element of document.querySelectorAll('rec-board, rec-jobs-count')) element.setAttribute('board-id', boardParameter);
+}

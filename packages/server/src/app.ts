@@ -114,6 +114,8 @@ import { candidateReviewRoutes } from './modules/candidate-review/routes';
 import { createCandidateReviewService } from './modules/candidate-review/service';
 import { createInterviewRepository, createStepRepository } from './modules/steps/repository';
 import { videoStorageOf } from './modules/steps/video-storage';
+import { testFixtureRoutes } from './modules/test-fixtures/routes';
+import { createTestFixtureService } from './modules/test-fixtures/service';
 import { stepRoutes } from './modules/steps/routes';
 import { createRealtimeAccess } from './modules/realtime/access';
 import { createRealtimeHub, type RealtimeHub } from './modules/realtime/hub';
@@ -412,6 +414,10 @@ export async function buildApp({
     now,
   });
   await app.register(stepRoutes, { steps, interview, withdrawal, guard: uploadGuard, stepFiles, interviews: fileStores.interviews });
+  // End-to-end tests only: a company of its own per test (never registered outside NODE_ENV=test).
+  if (config.nodeEnv === 'test') {
+    await app.register(testFixtureRoutes, { fixtures: createTestFixtureService({ db, sessions, uploads: storage, videos, cookieName: cookie.name }) });
+  }
   // Mails to recruiters (issue 13): new applications at once or as a daily digest, as each chose.
   const notificationPreferences = createNotificationPreferences(db);
   await app.register(notificationRoutes, { preferences: notificationPreferences, now });

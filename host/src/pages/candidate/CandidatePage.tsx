@@ -17,8 +17,8 @@ import { CandidatePortalActions } from '../portal-recruiter/CandidatePortalActio
 import { AddToPoolMenu } from './AddToPoolMenu';
 import { CandidateDecisions, type DecisionHandle } from './CandidateDecisions';
 import { CandidateFile } from './CandidateFile';
-import { isTyping } from './format';
 import { NotesSection } from './NotesSection';
+import { useReviewKeys } from './review-keys';
 import { AssessmentsSection, stageLabel, TimelineSection } from './sections';
 
 interface CandidatePageProps {
@@ -72,21 +72,20 @@ export default function CandidatePage({ openingId, candidateId }: CandidatePageP
   const name = review ? [review.applicant.personal.name.first, review.applicant.personal.name.last].filter(Boolean).join(' ') || review.applicant.personal.email : '';
   useTitle(review ? t('candidatePage.documentTitle', { name, opening: review.openingTitle }) : t('candidatePage.loading'));
 
-  useEffect(() => {
-    function onKey(event: KeyboardEvent) {
-      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target) || !review) return;
-      const go = (id: string | null) => id && navigate(candidatePagePath(openingId, id));
-      if (event.key === 'j') go(review.nextCandidateId);
-      else if (event.key === 'k') go(review.previousCandidateId);
-      else if (event.key === 'm' && canManage) decisions.current?.move();
-      else if (event.key === 'r' && canManage) decisions.current?.reject();
-      else if (event.key === 'n' && canManage) noteField.current?.focus();
-      else return;
-      event.preventDefault();
+  // Ready from the first render: a key pressed before the candidate (and its neighbours) arrived acts once they do.
+  useReviewKeys(review !== null && notes !== null, (key) => {
+    if (!review) return false;
+    if (key === 'j' || key === 'k') {
+      const id = key === 'j' ? review.nextCandidateId : review.previousCandidateId;
+      if (id) navigate(candidatePagePath(openingId, id));
+      return id !== null;
     }
-    addEventListener('keydown', onKey);
-    return () => removeEventListener('keydown', onKey);
-  }, [review, openingId, candidateId, canManage]);
+    if (!canManage) return false;
+    if (key === 'm') decisions.current?.move();
+    else if (key === 'r') decisions.current?.reject();
+    else noteField.current?.focus();
+    return true;
+  });
 
   if (error) return <ErrorMessage title={t(error)} message={t('candidatePage.loadFailed')} retryLabel={t('candidatePage.retry')} onRetry={() => void load()} />;
   if (!review || !notes) return <Loading label={t('candidatePage.loading')} />;

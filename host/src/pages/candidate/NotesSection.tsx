@@ -69,11 +69,13 @@ const NoteForm = forwardRef<HTMLTextAreaElement, { openingId: string; candidateI
     const inserted = `${mentionText(person)} `;
     const next = text.slice(0, query.start) + inserted + text.slice(caret);
     const position = query.start + inserted.length;
+    // Value and caret now, in the key's own event: a caret put after the mention a frame later
+    // would land before whatever was typed meanwhile. React then finds the value already written.
+    textarea.value = next;
+    textarea.setSelectionRange(position, position);
     setText(next);
     setCaret(position);
     setActive(0);
-    // After React wrote the value: put the caret after the mention.
-    requestAnimationFrame(() => textarea.setSelectionRange(position, position));
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {

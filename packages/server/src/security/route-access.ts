@@ -109,6 +109,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteCase>> = {
   // Development mail outbox: registered outside production only (never in production; tested elsewhere).
   'GET /dev/outbox.json': { expected: publicRoute(200) },
   'GET /dev/outbox': { expected: publicRoute(200) },
+  // End-to-end fixtures: registered under NODE_ENV=test only (test-fixtures.test.ts proves the 404 elsewhere).
+  'POST /test/fixtures/companies': { expected: publicRoute(201), request: () => json({}) },
 
   // Sign-in and account links: public, answers that never depend on who asks.
   'POST /auth/password/sign-in': { expected: publicRoute(401), request: (_app, caller) => json({ email: unknownEmail(caller), password: 'wrong-password' }) },

@@ -18,10 +18,13 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
  * Gives every seeded application that names a CV but has no file a real PDF (issue 9, item 11):
  * generated here with the candidate's name, stored like an upload and linked to the application,
  * so a recruiter who downloads it can open it. Applications that already have a file are left
- * alone, so seeding twice adds nothing.
+ * alone, so seeding twice adds nothing. `companyId` limits it to that company's applications.
  */
-export async function seedDemoCvs(db: Kysely<Database>, storage: FileStorage): Promise<number> {
-  const applications = await db.selectFrom('applications').select(['id', 'company_id', 'form']).where('cv_upload_id', 'is', null).execute();
+export async function seedDemoCvs(db: Kysely<Database>, storage: FileStorage, companyId?: string): Promise<number> {
+  let select = db.selectFrom('applications').select(['id', 'company_id', 'form']).where('cv_upload_id', 'is', null);
+  // One company's only (a test company seeded while others exist): never another's applications.
+  if (companyId) select = select.where('company_id', '=', companyId);
+  const applications = await select.execute();
   let written = 0;
   for (const application of applications) {
     const form = application.form as DemoForm;

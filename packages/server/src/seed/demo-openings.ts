@@ -154,7 +154,7 @@ function ascii(value: string): string {
 }
 
 /** The demo person number `i` (deterministic, so seeding twice writes the same rows). */
-function person(i: number) {
+export function demoPerson(i: number) {
   const first = FIRST_NAMES[i % FIRST_NAMES.length] ?? 'Alex';
   const last = LAST_NAMES[(i * 7 + 3) % LAST_NAMES.length] ?? 'Martin';
   const language = LANGUAGES[i % LANGUAGES.length] ?? 'en';
@@ -235,7 +235,7 @@ export async function seedDemoOpenings(db: Kysely<Database>): Promise<void> {
 
     for (let a = 0; a < opening.applications; a++) {
       const i = next++;
-      const who = person(i);
+      const who = demoPerson(i);
       const candidateId = demoId(CANDIDATE_PREFIX, 0x100 + i);
       const appliedAt = opening.appliedAt?.(a) ?? new Date(seededAt);
       candidates.push({

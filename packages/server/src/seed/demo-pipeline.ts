@@ -49,23 +49,51 @@ export async function seedDemoPipeline(db: Kysely<Database>): Promise<void> {
     .orderBy('a.id')
     .execute();
 
+  await insertPipelineHistory(db, {
+    companyId: DEMO.companyId,
+    actorId: DEMO_ACCOUNTS.owner.id,
+    applications: apps.map((app) => ({ id: app.id, createdAt: app.created_at, n: Number.parseInt(app.id.slice(APPLICATION_PREFIX.length), 16) - 0x100 })),
+    eventId: (n, k) => hex(EVENT_PREFIX, n * 8 + k),
+    stepId: (n, position) => hex(STEP_PREFIX, n * 4 + position),
+  });
+  await sql`insert into application_stage_events (id, company_id, application_id, stage, entered_at)
+    select lpad(to_hex(floor(extract(epoch from a.created_at))::bigint), 8, '0') || substr(md5(a.id || ':NEW'), 1, 16), a.company_id, a.id, 'NEW', a.created_at
+    from applications a
+    where not exists (select 1 from application_stage_events e where e.company_id = a.company_id and e.application_id = a.id)
+    on conflict do nothing`.execute(db);
+}
+
+/** Applications whose pipeline history is written: `n` picks the stage each reaches (TARGETS). */
+export interface PipelineHistoryTarget {
+  companyId: string;
+  /** Who moved them (the owner). */
+  actorId: string;
+  applications: ReadonlyArray<{ id: string; createdAt: Date | string; n: number }>;
+  eventId: (n: number, k: number) => string;
+  stepId: (n: number, position: number) => string;
+}
+
+/**
+ * Every stage an application went through, moved by the owner, and the step process (form,
+ * interview, assessment) whose progress follows the stage (`on conflict do nothing`).
+ */
+export async function insertPipelineHistory(db: Kysely<Database>, target: PipelineHistoryTarget): Promise<void> {
   const events: Insertable<ApplicationStageEventsTable>[] = [];
   const steps: Insertable<ApplicationStepsTable>[] = [];
-  for (const app of apps) {
-    const n = Number.parseInt(app.id.slice(APPLICATION_PREFIX.length), 16) - 0x100;
-    const target = TARGETS[n % TARGETS.length] ?? 'NEW';
-    const path = pathTo(target);
-    const applied = new Date(app.created_at).getTime();
+  for (const app of target.applications) {
+    const { n } = app;
+    const path = pathTo(TARGETS[n % TARGETS.length] ?? 'NEW');
+    const applied = new Date(app.createdAt).getTime();
     // Moves spread over the time since applying (at most a day apart), all in the past.
     const span = Math.min(DAY_MS, Math.max(60_000, (Date.now() - applied) / (path.length + 1)));
     path.forEach((stage, k) => {
       events.push({
-        id: hex(EVENT_PREFIX, n * 8 + k),
-        company_id: DEMO.companyId,
+        id: target.eventId(n, k),
+        company_id: target.companyId,
         application_id: app.id,
         stage,
         entered_at: new Date(applied + k * span),
-        actor_id: k === 0 ? null : DEMO_ACCOUNTS.owner.id,
+        actor_id: k === 0 ? null : target.actorId,
         reason: stage === 'REJECTED' ? (REASONS[n % REASONS.length] ?? 'OTHER') : null,
       } as Insertable<ApplicationStageEventsTable>);
     });
@@ -73,8 +101,8 @@ export async function seedDemoPipeline(db: Kysely<Database>): Promise<void> {
     DEMO_PROCESS.steps.forEach((step, position) => {
       const status = position === 0 ? 'DONE' : position === 1 ? (reviewed ? 'DONE' : n % 2 ? 'STARTED' : 'PENDING') : path.length > 2 ? 'DONE' : 'PENDING';
       steps.push({
-        id: hex(STEP_PREFIX, n * 4 + position),
-        company_id: DEMO.companyId,
+        id: target.stepId(n, position),
+        company_id: target.companyId,
         application_id: app.id,
         position,
         product: step.product,
@@ -99,9 +127,4 @@ export async function seedDemoPipeline(db: Kysely<Database>): Promise<void> {
       .onConflict((oc) => oc.doNothing())
       .execute();
   }
-  await sql`insert into application_stage_events (id, company_id, application_id, stage, entered_at)
-    select lpad(to_hex(floor(extract(epoch from a.created_at))::bigint), 8, '0') || substr(md5(a.id || ':NEW'), 1, 16), a.company_id, a.id, 'NEW', a.created_at
-    from applications a
-    where not exists (select 1 from application_stage_events e where e.company_id = a.company_id and e.application_id = a.id)
-    on conflict do nothing`.execute(db);
 }

@@ -37,14 +37,49 @@ const SHAPE_SCORES = [
   { extraversion: 2.5, agreeableness: 3.5, conscientiousness: 4, emotionalStability: 4, openness: 3 },
 ];
 
-/** The candidates, applications, steps and a note each. Idempotent (fixed ids, `on conflict do nothing`). */
-export async function seedDemoReviews(db: Kysely<Database>): Promise<void> {
-  const { companyId } = DEMO;
+/** Where reviewed candidates are written: the demo's fixed ids, or a test company's fresh ones. */
+export interface ReviewedCandidatesTarget {
+  companyId: string;
+  /** The board channel of the step-flow opening they applied through. */
+  channelId: string;
+  /** Who wrote the note on each. */
+  authorId: string;
+  candidateIds: readonly string[];
+  applicationIds: readonly string[];
+  /** Per candidate, the ids of the process's three steps. */
+  stepIds: ReadonlyArray<readonly string[]>;
+  noteIds: readonly string[];
+  /** A submission id prefix unique to the target (submission ids are unique per company). */
+  submissionPrefix: string;
+}
+
+const NOTES = [
+  { text: 'Solid maintenance experience on ABB and FANUC. Clear and calm in the interview answers; worth a call.', createdAt: '2026-11-05T09:00:00Z' },
+  { text: 'Welding-line background, no driving licence: check the on-call rota.', createdAt: '2026-11-05T09:10:00Z' },
+];
+
+/** The demo's own reviewed candidates. Idempotent (fixed ids, `on conflict do nothing`). */
+export function seedDemoReviews(db: Kysely<Database>): Promise<void> {
+  return insertReviewedCandidates(db, {
+    companyId: DEMO.companyId,
+    channelId: DEMO_STEPS.channelId,
+    authorId: DEMO_ACCOUNTS.owner.id,
+    candidateIds: DEMO_REVIEWS.candidateIds,
+    applicationIds: DEMO_REVIEWS.applicationIds,
+    stepIds: DEMO_REVIEWS.stepIds,
+    noteIds: DEMO_REVIEWS.noteIds,
+    submissionPrefix: 'demo-submission-review',
+  });
+}
+
+/** Sofia and Mathis, done with the whole process: candidates, applications, steps and a note each (`on conflict do nothing`). */
+export async function insertReviewedCandidates(db: Kysely<Database>, target: ReviewedCandidatesTarget): Promise<void> {
+  const { companyId } = target;
   await db
     .insertInto('candidates')
     .values(
       PEOPLE.map((person, i) => ({
-        id: DEMO_REVIEWS.candidateIds[i] ?? '',
+        id: target.candidateIds[i] ?? '',
         company_id: companyId,
         email: person.email,
         data: { personal: { name: { first: person.first, last: person.last }, email: person.email }, meta: { companyReferralCode: '' } },
@@ -56,12 +91,12 @@ export async function seedDemoReviews(db: Kysely<Database>): Promise<void> {
     .insertInto('applications')
     .values(
       PEOPLE.map((person, i) => ({
-        id: DEMO_REVIEWS.applicationIds[i] ?? '',
+        id: target.applicationIds[i] ?? '',
         company_id: companyId,
-        channel_id: DEMO_STEPS.channelId,
-        candidate_id: DEMO_REVIEWS.candidateIds[i] ?? '',
+        channel_id: target.channelId,
+        candidate_id: target.candidateIds[i] ?? '',
         cv_upload_id: null,
-        submission_id: `demo-submission-review-${i + 1}`,
+        submission_id: `${target.submissionPrefix}-${i + 1}`,
         language: person.language,
         referral_code: null,
         form: { firstName: person.first, lastName: person.last, email: person.email, phone: i === 0 ? '+352 621 000 111' : '+49 151 0000 2222', cv: { name: `CV_${person.first}_${person.last}.pdf` } },
@@ -85,9 +120,9 @@ export async function seedDemoReviews(db: Kysely<Database>): Promise<void> {
                 ? { answered: { intro: 1, fault: 1 } }
                 : { answeredAt: finished.toISOString(), shareResult: true };
           return {
-            id: DEMO_REVIEWS.stepIds[i]?.[position] ?? '',
+            id: target.stepIds[i]?.[position] ?? '',
             company_id: companyId,
-            application_id: DEMO_REVIEWS.applicationIds[i] ?? '',
+            application_id: target.applicationIds[i] ?? '',
             position,
             product: step.product,
             config: step.config as Record<string, unknown>,
@@ -104,28 +139,18 @@ export async function seedDemoReviews(db: Kysely<Database>): Promise<void> {
     .execute();
   await db
     .insertInto('candidate_notes')
-    .values([
-      {
-        id: DEMO_REVIEWS.noteIds[0],
+    .values(
+      NOTES.map((note, i) => ({
+        id: target.noteIds[i] ?? '',
         company_id: companyId,
-        candidate_id: DEMO_REVIEWS.candidateIds[0],
-        application_id: DEMO_REVIEWS.applicationIds[0],
-        author_id: DEMO_ACCOUNTS.owner.id,
-        text: 'Solid maintenance experience on ABB and FANUC. Clear and calm in the interview answers; worth a call.',
+        candidate_id: target.candidateIds[i] ?? '',
+        application_id: target.applicationIds[i] ?? '',
+        author_id: target.authorId,
+        text: note.text,
         mentions: '[]',
-        created_at: '2026-11-05T09:00:00Z',
-      },
-      {
-        id: DEMO_REVIEWS.noteIds[1],
-        company_id: companyId,
-        candidate_id: DEMO_REVIEWS.candidateIds[1],
-        application_id: DEMO_REVIEWS.applicationIds[1],
-        author_id: DEMO_ACCOUNTS.owner.id,
-        text: 'Welding-line background, no driving licence: check the on-call rota.',
-        mentions: '[]',
-        created_at: '2026-11-05T09:10:00Z',
-      },
-    ])
+        created_at: note.createdAt,
+      })),
+    )
     .onConflict((oc) => oc.doNothing())
     .execute();
 }
@@ -136,31 +161,36 @@ const FIXTURES = new URL('./fixtures/', import.meta.url);
  * The demo candidates' interview answers as real video files in the video storage (at start-up,
  * where the app reads them from). Answers already recorded are left alone: seeding twice adds nothing.
  */
-export async function seedDemoInterviewVideos(db: Kysely<Database>, storage: VideoStorage): Promise<number> {
+export function seedDemoInterviewVideos(db: Kysely<Database>, storage: VideoStorage): Promise<number> {
+  return writeInterviewVideos(db, storage, DEMO.companyId, DEMO_REVIEWS.stepIds);
+}
+
+/** The reviewed candidates' interview answers (Sofia's WebM, Mathis's MP4) for their interview steps (`stepIds[i][1]`). */
+export async function writeInterviewVideos(db: Kysely<Database>, storage: VideoStorage, companyId: string, stepIds: ReadonlyArray<readonly string[]>): Promise<number> {
   const files = { webm: await readFile(new URL('answer.webm', FIXTURES)), mp4: await readFile(new URL('answer.mp4', FIXTURES)) };
   const types = { webm: 'video/webm', mp4: 'video/mp4' } as const;
   let written = 0;
   for (const [i, person] of PEOPLE.entries()) {
-    const stepId = DEMO_REVIEWS.stepIds[i]?.[1];
+    const stepId = stepIds[i]?.[1];
     if (!stepId) continue;
-    const step = await db.selectFrom('application_steps').select('id').where('company_id', '=', DEMO.companyId).where('id', '=', stepId).executeTakeFirst();
+    const step = await db.selectFrom('application_steps').select('id').where('company_id', '=', companyId).where('id', '=', stepId).executeTakeFirst();
     if (!step) continue;
     for (const questionId of ['intro', 'fault']) {
       const present = await db
         .selectFrom('interview_answers')
         .select('attempt')
-        .where('company_id', '=', DEMO.companyId)
+        .where('company_id', '=', companyId)
         .where('step_id', '=', stepId)
         .where('question_id', '=', questionId)
         .executeTakeFirst();
       if (present) continue;
       const bytes = files[person.video];
-      const key = await storage.create(DEMO.companyId);
+      const key = await storage.create(companyId);
       await storage.append(key, bytes);
       await db
         .insertInto('interview_answers')
         .values({
-          company_id: DEMO.companyId,
+          company_id: companyId,
           step_id: stepId,
           question_id: questionId,
           attempt: 1,

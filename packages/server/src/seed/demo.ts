@@ -104,14 +104,31 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
   await seedDemoPipeline(db);
 }
 
-function demoRows(offer: DemoOffer): { opening: NewOpening; posting: NewPosting; contents: NewPostingContent[]; channel: NewChannel } {
-  const companyId = COMPANY_IDS[offer.company];
-  const postingId = demoId(DEMO_PREFIX.posting, offer.n);
+function demoRows(offer: DemoOffer): OfferRows {
+  return offerRows(offer, {
+    companyId: COMPANY_IDS[offer.company],
+    boardId: BOARD_IDS[offer.company],
+    openingId: demoId(DEMO_PREFIX.opening, offer.n),
+    postingId: demoId(DEMO_PREFIX.posting, offer.n),
+    channelId: demoId(DEMO_PREFIX.channel, offer.n),
+  });
+}
+
+export interface OfferRows {
+  opening: NewOpening;
+  posting: NewPosting;
+  contents: NewPostingContent[];
+  channel: NewChannel;
+}
+
+/** The rows of a demo offer (its opening, posting, texts and board channel) under the given company and ids. */
+export function offerRows(offer: DemoOffer, target: { companyId: string; boardId: string; openingId: string; postingId: string; channelId: string }): OfferRows {
+  const { companyId, postingId } = target;
   const ownText = offer.texts[offer.language];
   if (!ownText) throw new Error(`Demo offer ${offer.n} has no text in its own language ${offer.language}`);
 
   const opening: NewOpening = {
-    id: demoId(DEMO_PREFIX.opening, offer.n),
+    id: target.openingId,
     company_id: companyId,
     title: ownText.title,
     reference_code: offer.referenceCode ?? null,
@@ -153,10 +170,10 @@ function demoRows(offer: DemoOffer): { opening: NewOpening; posting: NewPosting;
     }),
   );
   const channel: NewChannel = {
-    id: demoId(DEMO_PREFIX.channel, offer.n),
+    id: target.channelId,
     company_id: companyId,
     posting_id: postingId,
-    board_id: BOARD_IDS[offer.company],
+    board_id: target.boardId,
     kind: offer.spontaneous ? 'SPONTANEOUS' : 'BOARD',
   };
   return { opening, posting, contents, channel };

@@ -22,6 +22,8 @@ export const NOT_IN_API_DOCUMENT: readonly string[] = [
   // The development mail outbox (never in production).
   '/dev/outbox',
   '/dev/outbox.json',
+  // End-to-end fixtures (test servers only).
+  '/test/fixtures/companies',
 ];
 
 /** Methods an operation is written for; HEAD comes with GET, OPTIONS is the CORS preflight. */

@@ -1,0 +1,54 @@
+import * as v from 'valibot';
+import { LOCALES } from './constants';
+
+/**
+ * `POST /test/fixtures/companies` (registered only when NODE_ENV=test): a fresh company of its own
+ * for one end-to-end test, so what the test changes (brand, team, candidates' stages, notes,
+ * dashboards) never meets what another test, or a retry of the same one, sees.
+ */
+export const FixtureCompanyBodySchema = v.object({
+  /** The company's own language (its board's and settings'). */
+  language: v.optional(v.picklist(LOCALES), 'fr'),
+  /** The interface language of the owner and of the viewer. */
+  ownerLanguage: v.optional(v.picklist(LOCALES), 'fr'),
+  viewerLanguage: v.optional(v.picklist(LOCALES), 'en'),
+  /** Applications of the pipeline opening, spread over every stage (0: no pipeline opening). */
+  pipeline: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(60)), 0),
+});
+export type FixtureCompanyBody = v.InferInput<typeof FixtureCompanyBodySchema>;
+/** The body once parsed: every option filled in. */
+export type FixtureCompanyOptions = v.InferOutput<typeof FixtureCompanyBodySchema>;
+
+export interface FixtureAccount {
+  _id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** A live session of the account: the value of the session cookie named `sessionCookie`. */
+  session: string;
+}
+
+export interface FixtureCandidate {
+  candidateId: string;
+  applicationId: string;
+  name: string;
+}
+
+export interface FixtureCompany {
+  companyId: string;
+  name: string;
+  boardId: string;
+  /** The owner's default dashboard ("Vue d’ensemble du recrutement"), shared with nobody. */
+  dashboardId: string;
+  /** The name of the session cookie the sessions belong in. */
+  sessionCookie: string;
+  owner: FixtureAccount;
+  viewer: FixtureAccount;
+  /**
+   * The step-flow opening (form, video interview, questionnaire) on the board, and two candidates
+   * who finished it with real recordings: Sofia (WebM, applied first) and Mathis (MP4).
+   */
+  steps: { openingId: string; title: string; postingId: string; channelId: string; candidates: [FixtureCandidate, FixtureCandidate] };
+  /** The pipeline opening (a share link only), when asked for: its applications in every stage. */
+  pipeline: { openingId: string; title: string; channelId: string } | null;
+}

@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import type { FixtureCompany } from '@rec/core/test-fixtures';
+import { buildApp } from '../../app';
+import { describeEachBackend, testAppConfig } from '../../testing/test-database';
+
+const create = (context: { app: { inject: (options: object) => Promise<{ statusCode: number; json: () => unknown }> } }, body: object) =>
+  context.app.inject({ method: 'POST', url: '/test/fixtures/companies', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+
+describeEachBackend('end-to-end fixtures', (context) => {
+  it('makes a company of its own with a signed-in owner and viewer, reviewed candidates with recordings and a pipeline in every stage', async () => {
+    const answer = await create(context, { pipeline: 12, ownerLanguage: 'de' });
+    assert.equal(answer.statusCode, 201);
+    const fixture = answer.json() as FixtureCompany;
+    const as = (session: string) => ({ cookie: `${fixture.sessionCookie}=${session}` });
+
+    const owner = await context.app.inject({ url: '/v2/recruiter/me/permissions', headers: as(fixture.owner.session) });
+    assert.equal((owner.json() as { role: string }).role, 'owner');
+    const viewer = await context.app.inject({ url: '/v2/recruiter/me/permissions', headers: as(fixture.viewer.session) });
+    assert.equal((viewer.json() as { role: string }).role, 'viewer');
+
+    const [sofia] = fixture.steps.candidates;
+    const review = await context.app.inject({ url: `/v2/recruiter/openings/${fixture.steps.openingId}/candidates/${sofia.candidateId}`, headers: as(fixture.owner.session) });
+    assert.equal(review.statusCode, 200);
+    const body = review.json() as { nextCandidateId: string | null; previousCandidateId: string | null; interviewAnswers: Array<{ video: { url: string } | null }> };
+    assert.equal(body.interviewAnswers.length, 2);
+    assert.ok(body.interviewAnswers.every((answer) => answer.video));
+    assert.equal(body.previousCandidateId, fixture.steps.candidates[1].candidateId);
+    const video = await context.app.inject({ url: body.interviewAnswers[0]?.video?.url ?? '', headers: as(fixture.owner.session) });
+    assert.equal(video.statusCode, 200);
+
+    const pipeline = await context.app.inject({ url: `/v2/recruiter/openings/${fixture.pipeline?.openingId}/pipeline?rowsPerPage=40`, headers: as(fixture.owner.session) });
+    const { items, total } = pipeline.json() as { items: Array<{ stage: string }>; total: number };
+    assert.equal(total, 12);
+    assert.deepEqual(new Set(items.map((item) => item.stage)), new Set(['NEW', 'IN_REVIEW', 'INTERVIEW', 'OFFER', 'HIRED', 'REJECTED']));
+
+    // Nothing of it is the demo company's, nor another fixture's.
+    const other = (await create(context, {})).json() as FixtureCompany;
+    assert.notEqual(other.companyId, fixture.companyId);
+    assert.equal(other.pipeline, null);
+    const foreign = await context.app.inject({ url: `/v2/recruiter/openings/${fixture.steps.openingId}/candidates/${sofia.candidateId}`, headers: as(other.owner.session) });
+    assert.equal(foreign.statusCode, 404);
+  });
+
+  it('refuses a body it does not understand with 400', async () => {
+    assert.equal((await create(context, { pipeline: 1000 })).statusCode, 400);
+    assert.equal((await create(context, { language: 'xx' })).statusCode, 400);
+  });
+
+  it('does not exist outside NODE_ENV=test', async () => {
+    for (const nodeEnv of ['development', 'production'] as const) {
+      const app = await buildApp({ db: context.db, config: testAppConfig({ nodeEnv }), logger: false });
+      try {
+        assert.equal((await create({ app }, {})).statusCode, 404, nodeEnv);
+      } finally {
+        await app.close();
+      }
+    }
+  });
+});
