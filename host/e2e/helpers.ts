@@ -97,14 +97,3 @@ export async function mailTo(request: APIRequestContext, email: string, match: (
     .toBe(true);
   return found!;
 }
-
-/** A call with the page's session, from the page itself (same origin, as the back office makes it). */
-export function pageApi<T>(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; json: T }> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const response = await fetch(url, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-      return { status: response.status, json: response.status === 204 ? null : await response.json() };
-    },
-    { method, url, body },
-  ) as Promise<{ status: number; json: T }>;
-}

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolation, mailTo, type OutboxMail, pageApi as api, SAMPLE_CHANNEL, signIn } from '../helpers';
+import { callFromPage as api } from '../fixtures';
+import { expectNoAxeViolation, mailTo, type OutboxMail, SAMPLE_CHANNEL, signIn } from '../helpers';
 
 // Issue 25, items 9, 10 and 14 (steps side): what a candidate meets after applying, at 390 and 1280 px.
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -228,8 +229,13 @@ test('the appointment confirmation is in view at 390 px once the candidate books
     data: { submissionId: `booking-${Date.now()}`, firstName: 'Bea', lastName: 'Termin', email, gdprConsent: true, language: 'de' },
   });
   expect(applied.status(), await applied.text()).toBe(201);
-  const { applicationId, candidateId } = (await applied.json()) as { applicationId: string; candidateId: string };
+  const { applicationId } = (await applied.json()) as { applicationId: string };
   const owner = await ownerPage(browser);
+  // The apply answer names no candidate (it would tell whether an address applied before): the recruiter finds them in the pipeline.
+  const pipeline = await owner.request.get(`/v2/recruiter/openings/${SAMPLE_OPENING}/pipeline?q=${encodeURIComponent(email)}`);
+  expect(pipeline.status(), await pipeline.text()).toBe(200);
+  const candidateId = ((await pipeline.json()) as { items: Array<{ applicationId: string; candidateId: string }> }).items.find((item) => item.applicationId === applicationId)?.candidateId;
+  expect(candidateId).toBeTruthy();
   const day = 24 * 60 * 60 * 1000;
   const slots = [3, 4, 5, 6, 7, 8].map((days) => `${new Date(Date.now() + days * day).toISOString().slice(0, 11)}09:00:00.000Z`);
   const offered = await owner.request.post(`/v2/recruiter/candidates/${candidateId}/appointments`, {

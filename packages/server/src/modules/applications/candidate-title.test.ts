@@ -6,6 +6,7 @@ import JSZip from 'jszip';
 import { DEMO_ACCOUNTS } from '../../seed/demo-accounts';
 import { DEMO } from '../../seed/demo-ids';
 import { type AuthTestApp, buildAuthTestApp, OWN_ORIGIN } from '../../testing/auth-helpers';
+import { candidateOfApplication } from '../../testing/application-candidate';
 import { multipartFile, SMALL_PDF } from '../../testing/multipart';
 import { describeEachBackend } from '../../testing/test-database';
 import { DAY } from '../auth/tokens';
@@ -61,7 +62,8 @@ describeEachBackend('the job title candidates read', (context) => {
       payload: { submissionId: `title-${run}`, firstName: 'Karl', lastName: 'Titel', email, drivingLicenses: ['B'], hasWorkPermit: 'yes', cv: upload.json(), gdprConsent: true, language: 'de' },
     });
     assert.equal(applied.statusCode, 201, applied.body);
-    ({ applicationId, candidateId } = applied.json());
+    applicationId = applied.json().applicationId;
+    candidateId = await candidateOfApplication(context.db, applicationId);
   });
   after(() => t.app.close());
 

@@ -4,6 +4,7 @@ import type { DomainEvent } from '../domain-events/domain-events';
 import { DEMO_ACCOUNTS } from '../../seed/demo-accounts';
 import { DEMO, DEMO_PREFIX, demoId } from '../../seed/demo-ids';
 import { type AuthTestApp, buildAuthTestApp, OWN_ORIGIN } from '../../testing/auth-helpers';
+import { candidateOfApplication } from '../../testing/application-candidate';
 import { multipartFile, SMALL_PDF } from '../../testing/multipart';
 import { describeEachBackend } from '../../testing/test-database';
 
@@ -47,8 +48,8 @@ describeEachBackend('a candidate withdraws one application (issue 25)', (context
       payload: { submissionId: `withdraw-${run}-${counter}`, firstName: 'Wanda', lastName: 'Weg', email, cv: upload.json(), gdprConsent: true },
     });
     assert.equal(response.statusCode, 201, response.body);
-    const { applicationId, candidateId, stepsToken } = response.json();
-    return { applicationId: applicationId as string, candidateId: candidateId as string, token: stepsToken as string, email };
+    const { applicationId, stepsToken } = response.json() as { applicationId: string; stepsToken: string };
+    return { applicationId, candidateId: await candidateOfApplication(context.db, applicationId), token: stepsToken, email };
   }
 
   before(async () => {
