@@ -1,4 +1,5 @@
 import type { Board, Offer } from '@rec/core';
+import { visitorLanguage } from '@rec/core/visitor-language';
 
 /**
  * A fake API for the stories: <rec-board> fetches `GET {api-base}/v2/boards/{id}` and
@@ -101,7 +102,7 @@ function wait(ms: number, signal: AbortSignal | null | undefined): Promise<void>
 
 async function answer(url: URL, signal: AbortSignal | null | undefined): Promise<Response> {
   const count = /^\/v2\/boards\/([^/]+)\/offer-count$/.exec(url.pathname);
-  if (count) return answerCount(count[1] ?? '', url.searchParams.get('location'), signal);
+  if (count) return answerCount(count[1] ?? '', url.searchParams.get('location'), url.searchParams.get('language'), signal);
   const match = /^\/v2\/boards\/([^/]+)(\/offers)?$/.exec(url.pathname);
   if (!match) return reply(404, { statusCode: 404, error: 'errors.notFound' });
   const [, id = '', offers] = match;
@@ -113,8 +114,8 @@ async function answer(url: URL, signal: AbortSignal | null | undefined): Promise
   return reply(200, id === DEMO_BOARDS.loaded ? DEMO_OFFERS : []);
 }
 
-/** `<rec-jobs-count>`'s `GET /v2/boards/{id}/offer-count`: the demo offers, filtered by location in any language. */
-async function answerCount(id: string, location: string | null, signal: AbortSignal | null | undefined): Promise<Response> {
+/** `<rec-jobs-count>`'s `GET /v2/boards/{id}/offer-count`: the demo offers, filtered by location in any language, in the language the rule picks. */
+async function answerCount(id: string, location: string | null, language: string | null, signal: AbortSignal | null | undefined): Promise<Response> {
   await wait(id === DEMO_BOARDS.loading ? Number.POSITIVE_INFINITY : LATENCY_MS, signal);
   if (id === DEMO_BOARDS.error) return reply(500, { statusCode: 500, error: 'Internal Server Error' });
   const board = boards[id];
@@ -122,7 +123,8 @@ async function answerCount(id: string, location: string | null, signal: AbortSig
   const offers = id === DEMO_BOARDS.loaded ? DEMO_OFFERS : [];
   const wanted = location?.trim().toLowerCase();
   const matching = wanted ? offers.filter((offer) => Object.values(offer.information.location ?? {}).some((text) => text?.toLowerCase() === wanted)) : offers;
-  return reply(200, { count: matching.length, language: board.language });
+  // The server finishes the language rule: what the badge asked for, the browser's languages, the board's.
+  return reply(200, { count: matching.length, language: visitorLanguage({ query: language, browser: navigator.languages, content: board.language }) });
 }
 
 let installed = false;
