@@ -230,7 +230,9 @@ for (const viewport of VIEWPORTS) {
       expectMailInLanguage(first, 'de', company.internalTitle);
       const link = tokenLink(first);
       await page.goto(link);
-      await expect(page).toHaveURL(/\/applicant\//);
+      // The application's first step, the questions, in the application's language.
+      await expect(page).toHaveURL(/\/applicant\/steps\/application-form\?language=de$/);
+      await expect(page.getByRole('heading', { name: localeText('de', 'steps.form.title') })).toBeVisible();
       await expectCandidatePage(page, 'de', company, 'the first use of the link');
 
       // Later, on another device (no session), the same link is spent.
