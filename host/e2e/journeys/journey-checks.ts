@@ -179,14 +179,9 @@ export interface JourneyCompany {
   internalTitle: string;
 }
 
-/**
- * Everything a candidate-facing page must hold, checked once the page shows what `where` names:
- * language, width, the company's logo and theme, no internal title, axe.
- */
-export async function expectCandidatePage(page: Page, language: string, company: JourneyCompany, where: string, { frame: framed = true } = {}): Promise<void> {
-  await expectPageInLanguage(page, language, where);
-  expect(await widerThanTheScreen(page), `${where}: no sideways scrolling`).toEqual([]);
-  const frame = await page.evaluate(
+/** Across shadow roots: whether the logo at `logoUrl` is shown and loaded, the primary colours themed elements compute, and all text and labels. */
+function frameOf(page: Page, logoUrl: string): Promise<{ logo: boolean; primaries: string[]; text: string }> {
+  return page.evaluate(
     ({ logoPath }) => {
       const all: Element[] = [];
       const visit = (root: Document | ShadowRoot) => {
@@ -202,12 +197,21 @@ export async function expectCandidatePage(page: Page, language: string, company:
       const labels = all.flatMap((element) => ['aria-label', 'title', 'alt', 'placeholder', 'value'].map((name) => element.getAttribute(name) ?? '')).join('\n');
       return { logo, primaries: [...primaries], text: `${document.title}\n${text}\n${labels}` };
     },
-    { logoPath: new URL(company.logoUrl, 'http://x').pathname },
+    { logoPath: new URL(logoUrl, 'http://x').pathname },
   );
-  if (framed) {
-    expect(frame.logo, `${where}: the company's logo`).toBe(true);
-    expect(frame.primaries, `${where}: the company's primary colour`).toContain(company.primaryColor.toLowerCase());
-  }
+}
+
+/**
+ * Everything a candidate-facing page must hold, checked once the page shows what `where` names:
+ * language, width, the company's logo and theme, no internal title, axe.
+ */
+export async function expectCandidatePage(page: Page, language: string, company: JourneyCompany, where: string, { frame: framed = true } = {}): Promise<void> {
+  await expectPageInLanguage(page, language, where);
+  expect(await widerThanTheScreen(page), `${where}: no sideways scrolling`).toEqual([]);
+  // The logo counts once it is shown and loaded, as a reader sees it: wait for that, not for a time.
+  if (framed) await expect.poll(async () => (await frameOf(page, company.logoUrl)).logo, { message: `${where}: the company's logo` }).toBe(true);
+  const frame = await frameOf(page, company.logoUrl);
+  if (framed) expect(frame.primaries, `${where}: the company's primary colour`).toContain(company.primaryColor.toLowerCase());
   expect(frame.text, `${where}: the opening's internal title`).not.toContain(company.internalTitle);
   await expectNoAxeViolation(page);
 }
