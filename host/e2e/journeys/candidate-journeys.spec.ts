@@ -7,7 +7,7 @@ import { type Browser, type BrowserContext, expect, type Locator, type Page, req
 import { CHROMIUM_ARGS } from '../../../packages/dev/chromium.mjs';
 import { BASE_URL, createCompany, type FixtureCompany, sessionOf } from '../fixtures';
 import { mailTo, type OutboxMail, smallPdf } from '../helpers';
-import { expectCandidatePage, expectMailInLanguage, type JourneyCompany, localeText } from './journey-checks';
+import { expectCandidatePage, expectMailInLanguage, JOURNEY_VIEWPORTS, type JourneyCompany, localeText } from './journey-checks';
 
 // Issue 25, "Done when": candidates walk from a board to the portal, at 390 and 1280 px, and every
 // page and mail on the way is in their language, fits the screen, carries the company's logo and
@@ -21,10 +21,6 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const PNG = readFileSync(join(ROOT, 'host/public/demo/logos/lumen-robotics.png'));
 /** The fixture's brand (seed/demo-brand.ts). */
 const PRIMARY = '#b4451f';
-const VIEWPORTS = [
-  { width: 390, height: 844 },
-  { width: 1280, height: 800 },
-] as const;
 /** The partner's career site: another origin than the platform's (its port next to the server's). */
 const PARTNER_PORT = Number(new URL(BASE_URL).port) + 1;
 const PARTNER = `http://localhost:${PARTNER_PORT}`;
@@ -137,11 +133,17 @@ async function walkTheSteps(page: Page, language: string, company: JourneyCompan
   await expectCandidatePage(page, language, company, 'the last step page');
 }
 
-async function recordAnswer(steps: Locator, t: (key: string) => string, question: string, check?: () => Promise<void>): Promise<void> {
+async function recordAnswer(steps: Locator, t: (key: string, values?: Record<string, string | number>) => string, question: string, check?: () => Promise<void>): Promise<void> {
   await expect(steps.getByRole('heading', { level: 2 })).toHaveText(question);
   await steps.getByRole('button', { name: t('steps.interview.startRecording') }).click();
-  // The answer is uploaded while it is recorded: stop once the first piece has gone up.
-  await expect(steps.getByText(t('steps.interview.uploaded'))).toBeVisible();
+  // Stop once the countdown the candidate sees has run three seconds (of the process's 60): a short but real answer.
+  const [before = '', after = ''] = t('steps.interview.recordingLeft', { seconds: '§' }).split('§');
+  const secondsLeft = async () => {
+    const shown = ((await steps.getByRole('timer').textContent()) ?? '').trim();
+    // NaN (never <= 57) until the timer is the recording one, not the thinking one.
+    return shown.startsWith(before) && shown.endsWith(after) ? Number(shown.slice(before.length, shown.length - after.length)) : Number.NaN;
+  };
+  await expect.poll(secondsLeft, { timeout: 20_000 }).toBeLessThanOrEqual(57);
   await steps.getByRole('button', { name: t('steps.interview.stop') }).click();
   await expect(steps.getByLabel(t('steps.interview.playback'))).toBeVisible();
   await check?.();
@@ -162,14 +164,14 @@ async function toThePortal(page: Page, language: string, company: JourneyCompany
   for (const sent of mails) expectMailInLanguage(sent, language, company.internalTitle);
 }
 
-async function visitor(browser: Browser, locale: string, viewport: (typeof VIEWPORTS)[number]): Promise<{ context: BrowserContext; page: Page }> {
+async function visitor(browser: Browser, locale: string, viewport: (typeof JOURNEY_VIEWPORTS)[number]): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ locale, viewport });
   return { context, page: await context.newPage() };
 }
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-for (const viewport of VIEWPORTS) {
+for (const viewport of JOURNEY_VIEWPORTS) {
   test.describe(`${viewport.width} px`, () => {
     test(`(a) on a German partner page of another origin, the README snippet leads from the board to the offer, the application, every step with the camera, and the portal, all in German (${viewport.width} px)`, async ({ browser }) => {
       test.setTimeout(150_000);

@@ -29,6 +29,12 @@ const LANGUAGES = readdirSync(LOCALES_DIR)
   .filter((name) => name.endsWith('.json'))
   .map((name) => name.slice(0, -'.json'.length));
 
+/** The widths every journey is walked at: a phone and a laptop. */
+export const JOURNEY_VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+] as const;
+
 /** A string of `language`'s locale files by its dotted key, `{{values}}` filled in. */
 export function localeText(language: string, key: string, values: Record<string, string | number> = {}): string {
   for (const file of localeFiles(language)) {
@@ -156,7 +162,7 @@ export function expectMailInLanguage(mail: OutboxMail, language: string, interna
 }
 
 /** Nothing when the page fits the screen (`scrollWidth <= innerWidth`); else the elements that stick out, to name the culprit. */
-async function widerThanTheScreen(page: Page): Promise<string[]> {
+export async function widerThanTheScreen(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     if (document.documentElement.scrollWidth <= innerWidth) return [];
     const out: string[] = [`scrollWidth ${document.documentElement.scrollWidth} > ${innerWidth}`];
