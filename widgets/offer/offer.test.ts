@@ -257,6 +257,17 @@ describe('<rec-offer>', () => {
     await waitUntil(() => (($(el, '#rec-apply-cv-error')?.textContent ?? '').includes('10 MB')), 'a dropped empty file was not refused');
   });
 
+  it('keeps the CV drop zone inside a phone-narrow element: the zone, its file input and a long file name stay within it', async () => {
+    const el = await openForm(`<rec-offer channel-id="${OPEN}" embedded="applyManualOnly" style="display: block; width: 180px"></rec-offer>`);
+    const right = el.getBoundingClientRect().right;
+    const zone = $(el, '[part~="drop-zone"]') as HTMLElement;
+    const status = zone.querySelector('.upload-status') as HTMLElement;
+    status.textContent = `${'Lebenslauf_Bewerbung_Servicetechnikerin_Robotik_2026'.repeat(2)}.pdf`;
+    // A file input is about 200 px wide of its own: before, the zone's one column took that width whatever the zone's.
+    for (const part of [zone, ...zone.children]) expect(part.getBoundingClientRect().right, `${part.tagName}.${part.className} sticks out`).to.be.at.most(right + 0.5);
+    expect(status.scrollWidth, 'a long file name wraps').to.be.at.most(status.clientWidth);
+  });
+
   it('offers "None" among the driving licences: it excludes the licences and is sent as the answer', async () => {
     submitted = null;
     const el = await openForm(`<rec-offer channel-id="${OPEN}" embedded="applyManualOnly"></rec-offer>`);

@@ -4,23 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { callFromPage as api } from '../fixtures';
 import { expectNoAxeViolation, mailTo, type OutboxMail, SAMPLE_CHANNEL, signIn } from '../helpers';
+import { JOURNEY_VIEWPORTS, localeText, widerThanTheScreen } from './journey-checks';
 
 // Issue 25, items 9, 10 and 14 (steps side): what a candidate meets after applying, at 390 and 1280 px.
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-type Texts = Record<string, unknown>;
-const locale = (part: string, language: string): Texts => JSON.parse(readFileSync(join(ROOT, 'locales', part, `${language}.json`), 'utf8')) as Texts;
-/** A string of a locale file by its dotted key (the expected text is the locale file's, never typed here). */
-function text(file: Texts, key: string, values: Record<string, string> = {}): string {
-  const found = key.split('.').reduce<unknown>((node, part) => (node as Texts | undefined)?.[part], file);
-  if (typeof found !== 'string') throw new Error(`no string at ${key}`);
-  return found.replace(/\{\{(\w+)\}\}/g, (_all, name: string) => values[name] ?? '');
-}
-const APP_DE = locale('app', 'de');
-const OFFER_DE = locale('offer', 'de');
-const APP_EN = locale('app', 'en');
-/** The owner's back office speaks French (her settings). */
-const APP_FR = locale('app', 'fr');
-
+// Texts come from the locale files (`localeText`), never typed here; the owner's back office speaks French (her settings).
 const OWNER = { email: 'claire.owner@lumen.example', password: 'lumen-owner-2026' };
 const PNG = readFileSync(join(ROOT, 'host/public/demo/logos/lumen-robotics.png'));
 /** The seeded brand's primary colour (seed/demo-brand.ts). */
@@ -28,10 +16,6 @@ const LUMEN_PRIMARY = '#b4451f';
 /** The sample offer's German posting title: what the candidate applied to, never the opening's internal title. */
 const GERMAN_TITLE = 'Embedded-Softwareentwickler:in (C++/ROS)';
 const SAMPLE_OPENING = '64b00e1e0000000000000001';
-const VIEWPORTS = [
-  { width: 390, height: 844 },
-  { width: 1280, height: 800 },
-] as const;
 
 const linkWith = (mail: OutboxMail, part: string) => new URL(mail.links.find((link) => link.includes(part))!).pathname;
 
@@ -43,7 +27,7 @@ async function ownerPage(browser: Browser, viewport?: { width: number; height: n
 }
 
 async function fitsTheScreen(page: Page): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+  expect(await widerThanTheScreen(page)).toEqual([]);
 }
 
 /** Applies on the sample offer in German, as a visitor whose browser speaks English. */
@@ -53,7 +37,7 @@ async function applyInGerman(page: Page, email: string, lastName = 'Rahmen'): Pr
   await offer.locator('[part~="apply-button"]').click();
   // The CV comes first, in a drop zone around its file input.
   await expect(offer.locator('.apply-form [name]').first()).toHaveAttribute('name', 'cv');
-  await expect(offer.locator('[part~="drop-zone"]')).toContainText(text(OFFER_DE, 'apply.dropHint'));
+  await expect(offer.locator('[part~="drop-zone"]')).toContainText(localeText('de', 'apply.dropHint'));
   await expect(offer.locator('[part~="drop-zone"] input[type="file"]')).toHaveAttribute('id', 'rec-apply-cv');
   await expectNoAxeViolation(page);
   await page.locator('#rec-apply-firstName').fill('Greta');
@@ -92,7 +76,7 @@ test.afterAll(async ({ browser }) => {
   await owner.context().close();
 });
 
-for (const viewport of VIEWPORTS) {
+for (const viewport of JOURNEY_VIEWPORTS) {
   test(`a form step with nothing to ask is skipped: the last page comes at once, in the application's German, in the company's frame, leading to the portal and the career site (${viewport.width} px)`, async ({ browser }) => {
     test.setTimeout(90_000);
     const context = await browser.newContext({ locale: 'en-US', viewport });
@@ -102,32 +86,32 @@ for (const viewport of VIEWPORTS) {
 
     // In place on the offer page: nothing to ask, so the steps end at once (no "no extra questions" page).
     const steps = page.locator('rec-applicant-steps');
-    await expect(steps.getByRole('heading', { name: text(APP_DE, 'messageKeys.testCompleted.title') })).toBeVisible();
-    await expect(steps.getByRole('link', { name: text(APP_DE, 'steps.end.portal') })).toBeVisible();
+    await expect(steps.getByRole('heading', { name: localeText('de', 'messageKeys.testCompleted.title') })).toBeVisible();
+    await expect(steps.getByRole('link', { name: localeText('de', 'steps.end.portal') })).toBeVisible();
 
     // From the mail: the browser speaks English, the application German; every page stays German.
     const mail = await mailTo(page.request, email, (found) => found.links.some((link) => link.includes('/login/token/')));
     await page.goto(linkWith(mail, '/login/token/'));
     await expect(page).toHaveURL(/\/applicant\/message\?messageKey=testCompleted&language=de$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(APP_DE, 'messageKeys.testCompleted.title'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(localeText('de', 'messageKeys.testCompleted.title'));
 
     // The company's frame: logo, name, theme, the posting's title, a language switcher, the way to the portal.
     await expect(page.locator('.application-brand img')).toHaveAttribute('src', logoUrl);
     await expect(page.locator('.application-brand img')).toHaveAttribute('alt', 'Lumen Robotics');
     await expect(page.locator('.application-brand-job')).toContainText(GERMAN_TITLE);
     expect(await page.locator('.rec-themed').first().evaluate((element) => getComputedStyle(element).getPropertyValue('--rec-color-primary').trim())).toBe(LUMEN_PRIMARY);
-    await expect(page.getByLabel(text(APP_DE, 'languageSwitcher.label'))).toHaveValue('de');
-    const ways = page.getByRole('navigation', { name: text(APP_DE, 'steps.end.navigation') });
-    await expect(ways.getByRole('link', { name: text(APP_DE, 'steps.end.portal') })).toHaveAttribute('href', /^\/applicant\/[0-9a-f]{24}\?language=de$/);
-    await expect(ways.getByRole('link', { name: text(APP_DE, 'steps.end.careerSite', { companyName: 'Lumen Robotics' }) })).toHaveAttribute('href', /^\/board\/[0-9a-f]{24}\?language=de$/);
+    await expect(page.getByLabel(localeText('de', 'languageSwitcher.label'))).toHaveValue('de');
+    const ways = page.getByRole('navigation', { name: localeText('de', 'steps.end.navigation') });
+    await expect(ways.getByRole('link', { name: localeText('de', 'steps.end.portal') })).toHaveAttribute('href', /^\/applicant\/[0-9a-f]{24}\?language=de$/);
+    await expect(ways.getByRole('link', { name: localeText('de', 'steps.end.careerSite', { companyName: 'Lumen Robotics' }) })).toHaveAttribute('href', /^\/board\/[0-9a-f]{24}\?language=de$/);
     await fitsTheScreen(page);
     await expectNoAxeViolation(page);
 
     // The portal carries the same frame.
-    await ways.getByRole('link', { name: text(APP_DE, 'steps.end.portal') }).click();
+    await ways.getByRole('link', { name: localeText('de', 'steps.end.portal') }).click();
     await expect(page).toHaveURL(/\/applicant\/[0-9a-f]{24}\?language=de$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(APP_DE, 'portal.title'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(localeText('de', 'portal.title'));
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     await expect(page.locator('.application-brand img')).toHaveAttribute('src', logoUrl);
     await fitsTheScreen(page);
@@ -150,31 +134,31 @@ for (const viewport of VIEWPORTS) {
     await owner.getByRole('searchbox').first().fill(lastName);
     const card = owner.getByRole('listitem').filter({ hasText: lastName });
     await expect(card).toHaveCount(1);
-    await expect(card).not.toContainText(text(APP_FR, 'pipeline.withdrawn'));
+    await expect(card).not.toContainText(localeText('fr', 'pipeline.withdrawn'));
 
     const mail = await mailTo(page.request, email, (found) => found.links.some((link) => link.includes('/login/token/')));
     await page.goto(linkWith(mail, '/login/token/'));
     await page.goto('/applicant/ongoing');
     await expect(page).toHaveURL(/\/applicant\/[0-9a-f]{24}$/);
-    const application = page.getByRole('region', { name: text(APP_DE, 'portal.applications.title') }).getByRole('listitem').first();
-    await application.getByRole('button', { name: text(APP_DE, 'portal.withdraw.button') }).click();
-    const dialog = page.getByRole('alertdialog', { name: text(APP_DE, 'portal.withdraw.title') });
+    const application = page.getByRole('region', { name: localeText('de', 'portal.applications.title') }).getByRole('listitem').first();
+    await application.getByRole('button', { name: localeText('de', 'portal.withdraw.button') }).click();
+    const dialog = page.getByRole('alertdialog', { name: localeText('de', 'portal.withdraw.title') });
     await expect(dialog).toBeVisible();
     await expectNoAxeViolation(page);
     // Cancelling changes nothing.
-    await dialog.getByRole('button', { name: text(APP_DE, 'portal.withdraw.cancel') }).first().click();
+    await dialog.getByRole('button', { name: localeText('de', 'portal.withdraw.cancel') }).first().click();
     await expect(dialog).toBeHidden();
-    await application.getByRole('button', { name: text(APP_DE, 'portal.withdraw.button') }).click();
-    await dialog.getByRole('button', { name: text(APP_DE, 'portal.withdraw.confirm'), exact: true }).click();
-    await expect(page.getByRole('status').filter({ hasText: text(APP_DE, 'portal.withdraw.done', { title: '§' }).split('§')[0]! })).toBeVisible();
-    await expect(application).toContainText(text(APP_DE, 'portal.status.withdrawn'));
-    await expect(application.getByRole('button', { name: text(APP_DE, 'portal.withdraw.button') })).toHaveCount(0);
+    await application.getByRole('button', { name: localeText('de', 'portal.withdraw.button') }).click();
+    await dialog.getByRole('button', { name: localeText('de', 'portal.withdraw.confirm'), exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: localeText('de', 'portal.withdraw.done', { title: '§' }).split('§')[0]! })).toBeVisible();
+    await expect(application).toContainText(localeText('de', 'portal.status.withdrawn'));
+    await expect(application.getByRole('button', { name: localeText('de', 'portal.withdraw.button') })).toHaveCount(0);
     await fitsTheScreen(page);
     await expectNoAxeViolation(page);
 
     // The recruiter's page hears it (CANDIDATE_UPDATED) and shows the withdrawal, in the rejected column.
-    await expect(card).toContainText(text(APP_FR, 'pipeline.withdrawn'));
-    await expect(owner.getByRole('region', { name: new RegExp(`^${text(APP_FR, 'pipelineStages.REJECTED')} `) }).getByRole('listitem').filter({ hasText: lastName })).toHaveCount(1);
+    await expect(card).toContainText(localeText('fr', 'pipeline.withdrawn'));
+    await expect(owner.getByRole('region', { name: new RegExp(`^${localeText('fr', 'pipelineStages.REJECTED')} `) }).getByRole('listitem').filter({ hasText: lastName })).toHaveCount(1);
     await owner.context().close();
     await context.close();
   });
@@ -205,9 +189,9 @@ test('the personality scale is one row of five at 1280 px and one option per lin
   const mail = await mailTo(page.request, email, (found) => found.links.some((link) => link.includes('/login/token/')));
   await page.goto(linkWith(mail, '/login/token/'));
   await expect(page).toHaveURL(/\/applicant\/steps\/shape\?language=en$/);
-  await page.getByRole('button', { name: text(APP_EN, 'steps.assessment.start'), exact: true }).click();
-  await page.getByLabel(text(APP_EN, 'steps.relayConsent.agree')).check();
-  await page.getByRole('button', { name: text(APP_EN, 'steps.relayConsent.submit') }).click();
+  await page.getByRole('button', { name: localeText('en', 'steps.assessment.start'), exact: true }).click();
+  await page.getByLabel(localeText('en', 'steps.relayConsent.agree')).check();
+  await page.getByRole('button', { name: localeText('en', 'steps.relayConsent.submit') }).click();
   const first = page.getByRole('group').first();
   await expect(first.getByRole('radio')).toHaveCount(5);
   const tops = async () => Promise.all((await first.locator('label').all()).map(async (label) => Math.round((await label.boundingBox())!.y)));
@@ -247,7 +231,7 @@ test('the appointment confirmation is in view at 390 px once the candidate books
   const invitation = await mailTo(page.request, email, (mail) => mail.links.some((link) => link.includes('/applicant/appointments/')));
   await page.goto(linkWith(invitation, '/applicant/appointments/'));
   await page.getByRole('radio').last().check();
-  await page.getByRole('button', { name: text(APP_DE, 'appointments.book') }).click();
+  await page.getByRole('button', { name: localeText('de', 'appointments.book') }).click();
   const confirmation = page.getByTestId('appointment-status');
   await expect(confirmation).toBeInViewport();
   await expect(confirmation).toBeFocused();

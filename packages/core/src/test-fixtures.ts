@@ -14,6 +14,12 @@ export const FixtureCompanyBodySchema = v.object({
   viewerLanguage: v.optional(v.picklist(LOCALES), 'en'),
   /** Applications of the pipeline opening, spread over every stage (0: no pipeline opening). */
   pipeline: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(60)), 0),
+  /**
+   * The step-flow offer as a candidate journey needs it (issue 25): written also in German and Polish
+   * (its questions too), the company's own privacy notice in each of its languages, and an internal
+   * opening title that no posting carries (so a test can prove candidates never see it).
+   */
+  candidateJourney: v.optional(v.boolean(), false),
 });
 export type FixtureCompanyBody = v.InferInput<typeof FixtureCompanyBodySchema>;
 /** The body once parsed: every option filled in. */
@@ -48,7 +54,16 @@ export interface FixtureCompany {
    * The step-flow opening (form, video interview, questionnaire) on the board, and two candidates
    * who finished it with real recordings: Sofia (WebM, applied first) and Mathis (MP4).
    */
-  steps: { openingId: string; title: string; postingId: string; channelId: string; candidates: [FixtureCandidate, FixtureCandidate] };
+  steps: {
+    openingId: string;
+    /** The opening's internal title (with `candidateJourney`, one no posting carries). */
+    title: string;
+    /** The posting's title per language it is written in (what candidates see). */
+    postingTitles: Partial<Record<(typeof LOCALES)[number], string>>;
+    postingId: string;
+    channelId: string;
+    candidates: [FixtureCandidate, FixtureCandidate];
+  };
   /** The pipeline opening (a share link only), when asked for: its applications in every stage. */
   pipeline: { openingId: string; title: string; channelId: string } | null;
 }

@@ -17,6 +17,7 @@ import { DEMO_PROCESS } from '../../seed/demo-steps';
 import type { SessionService } from '../auth/sessions';
 import type { VideoStorage } from '../steps/video-storage';
 import type { FileStorage } from '../storage/file-storage';
+import { JOURNEY_PRIVACY_NOTICES, journeyOffer, journeyProcess } from './candidate-journey';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The demo's step-flow offer (Robotics Maintenance Technician): its texts, apply form and process. */
@@ -53,17 +54,22 @@ export function createTestFixtureService(deps: { db: Kysely<Database>; sessions:
       const boardId = newId();
       const offer = DEMO_OFFERS.find((candidate) => candidate.n === STEP_OFFER);
       if (!offer) throw new Error('the demo step-flow offer is missing');
-      const steps = offerRows(offer, { companyId, boardId, openingId: newId(), postingId: newId(), channelId: newId() });
+      const journey = body.candidateJourney;
+      const steps = offerRows(journey ? journeyOffer(offer) : offer, { companyId, boardId, openingId: newId(), postingId: newId(), channelId: newId() });
       steps.opening.apply_form = DEMO_APPLY_FORMS.get(STEP_OFFER) ?? {};
+      // Recruiters' own name for the opening: unique, and in no posting (candidates must never read it).
+      if (journey) steps.opening.title = `RMT interne ${suffix}`;
+      const process = journey ? journeyProcess() : DEMO_PROCESS;
+      const privacy = journey ? { privacyNotice: JOURNEY_PRIVACY_NOTICES } : {};
 
       await db.transaction().execute(async (trx) => {
         await trx
           .insertInto('companies')
-          .values({ id: companyId, name, slug: `lumen-${suffix}`, settings: { language: body.language, ...DEMO_ORGANIZATIONS.lumen, brand: DEMO_LUMEN_BRAND } })
+          .values({ id: companyId, name, slug: `lumen-${suffix}`, settings: { language: body.language, ...DEMO_ORGANIZATIONS.lumen, brand: DEMO_LUMEN_BRAND, ...privacy } })
           .execute();
         await trx
           .insertInto('boards')
-          .values({ id: boardId, company_id: companyId, name: `Carrières ${name}`, names: { fr: `Carrières ${name}`, en: `Careers at ${name}`, de: `Karriere bei ${name}` }, language: body.language })
+          .values({ id: boardId, company_id: companyId, name: `Carrières ${name}`, names: { fr: `Carrières ${name}`, en: `Careers at ${name}`, de: `Karriere bei ${name}`, pl: `Kariera w ${name}` }, language: body.language })
           .execute();
         await trx.insertInto('openings').values(steps.opening).execute();
         await trx.insertInto('postings').values(steps.posting).execute();
@@ -71,7 +77,7 @@ export function createTestFixtureService(deps: { db: Kysely<Database>; sessions:
         await trx.insertInto('channels').values(steps.channel).execute();
         await trx
           .insertInto('opening_step_processes')
-          .values({ company_id: companyId, opening_id: steps.opening.id, process: DEMO_PROCESS as unknown as Record<string, unknown> })
+          .values({ company_id: companyId, opening_id: steps.opening.id, process: process as unknown as Record<string, unknown> })
           .execute();
       });
 
@@ -123,6 +129,7 @@ export function createTestFixtureService(deps: { db: Kysely<Database>; sessions:
         steps: {
           openingId: steps.opening.id,
           title: steps.opening.title,
+          postingTitles: Object.fromEntries(steps.contents.map((content) => [content.language, content.title])),
           postingId: steps.posting.id,
           channelId: steps.channel.id,
           candidates: [

@@ -42,6 +42,19 @@ describeEachBackend('end-to-end fixtures', (context) => {
     assert.equal(foreign.statusCode, 404);
   });
 
+  it('with candidateJourney, writes the step-flow offer in German and Polish under an internal title no posting carries, with a notice per language', async () => {
+    const fixture = (await create(context, { candidateJourney: true })).json() as FixtureCompany;
+    const { title, postingTitles, channelId } = fixture.steps;
+    assert.deepEqual(Object.keys(postingTitles).sort(), ['de', 'en', 'fr', 'pl']);
+    assert.ok(Object.values(postingTitles).every((posting) => posting !== title && !posting?.includes(title)));
+    const offer = await context.app.inject({ url: `/v2/offers/channel/${channelId}?language=pl` });
+    assert.equal(offer.statusCode, 200);
+    const body = offer.json() as { information: { title: Record<string, string> }; company: { privacyNotices?: Array<{ language: string; text: string }> } };
+    assert.equal(body.information.title.pl, postingTitles.pl);
+    assert.equal(body.information.title.de, postingTitles.de);
+    assert.ok(body.company.privacyNotices?.some((notice) => notice.language === 'pl' && notice.text.startsWith('Lumen Robotics przetwarza')));
+  });
+
   it('refuses a body it does not understand with 400', async () => {
     assert.equal((await create(context, { pipeline: 1000 })).statusCode, 400);
     assert.equal((await create(context, { language: 'xx' })).statusCode, 400);
