@@ -14,6 +14,10 @@ export const FixtureCompanyBodySchema = v.object({
   viewerLanguage: v.optional(v.picklist(LOCALES), 'en'),
   /** Applications of the pipeline opening, spread over every stage (0: no pipeline opening). */
   pipeline: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(60)), 0),
+  /** A password for the owner and the viewer, for tests of the sign-in forms (otherwise they have none). */
+  password: v.optional(v.pipe(v.string(), v.minLength(8), v.maxLength(200))),
+  /** Also the demo's sample offer (Embedded Software Engineer, its engineering apply form) on the board and a share link. */
+  sample: v.optional(v.boolean(), false),
 });
 export type FixtureCompanyBody = v.InferInput<typeof FixtureCompanyBodySchema>;
 /** The body once parsed: every option filled in. */
@@ -49,6 +53,11 @@ export interface FixtureCompany {
    * who finished it with real recordings: Sofia (WebM, applied first) and Mathis (MP4).
    */
   steps: { openingId: string; title: string; postingId: string; channelId: string; candidates: [FixtureCandidate, FixtureCandidate] };
+  /**
+   * The demo's sample offer, when asked for: on the board (`channelId`) and
+   * through a share link (`shareChannelId`), with no application yet.
+   */
+  sample: { openingId: string; title: string; postingId: string; channelId: string; shareChannelId: string } | null;
   /** The pipeline opening (a share link only), when asked for: its applications in every stage. */
   pipeline: { openingId: string; title: string; channelId: string } | null;
 }

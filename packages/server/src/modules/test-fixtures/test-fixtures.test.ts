@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import type { FixtureCompany } from '@rec/core/test-fixtures';
 import { buildApp } from '../../app';
+import { verifyPassword } from '../auth/passwords';
 import { describeEachBackend, testAppConfig } from '../../testing/test-database';
 
 const create = (context: { app: { inject: (options: object) => Promise<{ statusCode: number; json: () => unknown }> } }, body: object) =>
@@ -33,6 +34,17 @@ describeEachBackend('end-to-end fixtures', (context) => {
     const { items, total } = pipeline.json() as { items: Array<{ stage: string }>; total: number };
     assert.equal(total, 12);
     assert.deepEqual(new Set(items.map((item) => item.stage)), new Set(['NEW', 'IN_REVIEW', 'INTERVIEW', 'OFFER', 'HIRED', 'REJECTED']));
+
+    // The sample offer, when asked for, is open on its board and share channels alike; a password, when given, is the accounts'.
+    assert.equal(fixture.sample, null);
+    const withSample = (await create(context, { sample: true, password: 'fixture-password-1' })).json() as FixtureCompany;
+    const stored = await context.db.selectFrom('accounts').select('password_hash').where('id', 'in', [withSample.owner._id, withSample.viewer._id]).execute();
+    assert.equal(stored.length, 2);
+    for (const { password_hash } of stored) assert.equal(await verifyPassword('fixture-password-1', password_hash ?? ''), true);
+    for (const channel of [withSample.sample?.channelId, withSample.sample?.shareChannelId]) {
+      const offer = await context.app.inject({ url: `/v2/offers/channel/${channel}` });
+      assert.equal(offer.statusCode, 200, String(channel));
+    }
 
     // Nothing of it is the demo company's, nor another fixture's.
     const other = (await create(context, {})).json() as FixtureCompany;
