@@ -23,7 +23,9 @@ async function applyAndReachInterview(page: Page, email: string): Promise<Locato
   const steps = page.locator('rec-applicant-steps');
   await expect(steps.getByRole('heading', { level: 2 })).toHaveText('A few more questions');
   await steps.getByRole('radio', { name: 'Within a month' }).check();
-  await steps.getByRole('group', { name: 'Do you hold a driving licence? *' }).getByRole('radio', { name: 'Yes' }).check();
+  // The licence question is not asked again: the apply form answered it.
+  await expect(steps.getByRole('group', { name: 'When could you start? *' })).toBeVisible();
+  await expect(steps.getByRole('group', { name: 'Do you hold a driving licence? *' })).toHaveCount(0);
   await steps.getByRole('button', { name: 'Send my answers' }).click();
   await expect(steps.getByRole('heading', { level: 2 })).toHaveText('Video interview');
   return steps;

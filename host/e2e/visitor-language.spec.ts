@@ -64,7 +64,8 @@ test.describe('the visitor’s language (issue 25)', () => {
   let id = '';
 
   test.beforeAll(async ({ browser }) => {
-    const company = await createCompany();
+    // The demo board's offers in many places and languages, so the board shows its filters.
+    const company = await createCompany({ allOffers: true });
     BOARD = company.boardId;
     const page = await pageAs(browser, company, 'owner', { locale: 'en-US' });
     const context = page.context();

@@ -18,6 +18,8 @@ export const FixtureCompanyBodySchema = v.object({
   password: v.optional(v.pipe(v.string(), v.minLength(8), v.maxLength(200))),
   /** Also the demo's sample offer (Embedded Software Engineer, its engineering apply form) on the board and a share link. */
   sample: v.optional(v.boolean(), false),
+  /** Every other offer of the demo's Lumen board too (20 offers in many places and languages: the board's filters show). */
+  allOffers: v.optional(v.boolean(), false),
 });
 export type FixtureCompanyBody = v.InferInput<typeof FixtureCompanyBodySchema>;
 /** The body once parsed: every option filled in. */

@@ -17,6 +17,7 @@ import { insertReviewedCandidates, writeInterviewVideos } from '../../seed/demo-
 import { DEMO_PROCESS } from '../../seed/demo-steps';
 import { hashPassword } from '../auth/passwords';
 import type { SessionService } from '../auth/sessions';
+import { linkPostingPlace } from '../places/repository';
 import type { VideoStorage } from '../steps/video-storage';
 import type { FileStorage } from '../storage/file-storage';
 
@@ -62,6 +63,7 @@ export function createTestFixtureService(deps: { db: Kysely<Database>; sessions:
       };
       const steps = rowsOf(STEP_OFFER);
       const sample = body.sample ? { ...rowsOf(SAMPLE_OFFER), shareChannelId: newId() } : null;
+      const others = body.allOffers ? DEMO_OFFERS.filter((offer) => offer.company === 'lumen' && offer.n !== STEP_OFFER && !(sample && offer.n === SAMPLE_OFFER)).map((offer) => rowsOf(offer.n)) : [];
 
       await db.transaction().execute(async (trx) => {
         await trx
@@ -86,6 +88,14 @@ export function createTestFixtureService(deps: { db: Kysely<Database>; sessions:
             .values([sample.channel, { id: sample.shareChannelId, company_id: companyId, posting_id: sample.posting.id, board_id: null, kind: 'SHARE' }])
             .execute();
         }
+        if (others.length) {
+          await trx.insertInto('openings').values(others.map((row) => row.opening)).execute();
+          await trx.insertInto('postings').values(others.map((row) => row.posting)).execute();
+          await trx.insertInto('posting_contents').values(others.flatMap((row) => row.contents)).execute();
+          await trx.insertInto('channels').values(others.map((row) => row.channel)).execute();
+        }
+        // Each posting points to its place (names per language), as the demo seed and a recruiter's save do.
+        for (const row of [steps, ...(sample ? [sample] : []), ...others]) await linkPostingPlace(trx, companyId, row.posting.id);
         await trx
           .insertInto('opening_step_processes')
           .values({ company_id: companyId, opening_id: steps.opening.id, process: DEMO_PROCESS as unknown as Record<string, unknown> })

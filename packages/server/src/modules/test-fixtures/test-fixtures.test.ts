@@ -37,7 +37,10 @@ describeEachBackend('end-to-end fixtures', (context) => {
 
     // The sample offer, when asked for, is open on its board and share channels alike; a password, when given, is the accounts'.
     assert.equal(fixture.sample, null);
-    const withSample = (await create(context, { sample: true, password: 'fixture-password-1' })).json() as FixtureCompany;
+    const withSample = (await create(context, { sample: true, allOffers: true, password: 'fixture-password-1' })).json() as FixtureCompany;
+    // With every demo offer, the board lists more than the widget's filter threshold (FILTERS_FROM, 10).
+    const count = await context.app.inject({ url: `/v2/boards/${withSample.boardId}/offer-count` });
+    assert.ok((count.json() as { count: number }).count > 10, JSON.stringify(count.json()));
     const stored = await context.db.selectFrom('accounts').select('password_hash').where('id', 'in', [withSample.owner._id, withSample.viewer._id]).execute();
     assert.equal(stored.length, 2);
     for (const { password_hash } of stored) assert.equal(await verifyPassword('fixture-password-1', password_hash ?? ''), true);
