@@ -5,7 +5,7 @@ import { expectNoAxeViolation, mailTo, smallPdf } from './helpers';
 test('a candidate back through a used magic link is told so, finds the email filled in and gets a new link in one click', async ({ page, browser }) => {
   const email = `spent.link.${Date.now()}@example.org`;
   // An application of its own (through the API), to a company of its own: its confirmation mail carries the magic link.
-  const { companyId, steps } = await createCompany();
+  const { companyId, steps } = await createCompany({ privacyNotices: true });
   const upload = await page.request.post(`/v2/storage?scopeName=COMPANY&companyId=${companyId}&channelId=${steps.channelId}`, {
     multipart: { file: { name: 'cv.pdf', mimeType: 'application/pdf', buffer: smallPdf() } },
   });

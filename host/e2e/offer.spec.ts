@@ -39,7 +39,7 @@ async function tabTo(page: Page, id: string) {
 test('a candidate opens an offer from the career site, applies with a CV, and the mail lands in the outbox', async ({ page }) => {
   const email = `e2e.${Date.now()}@example.org`;
   // The career site shows the board of a company of this test's own, whose sample offer takes the application.
-  const { boardId, sample } = await createCompany({ sample: true });
+  const { boardId, sample } = await createCompany({ sample: true, privacyNotices: true });
   await page.goto(`/demo/career-site.html?board=${boardId}`);
   // The visitor reads the board in English; the offer link carries that language (issue 9).
   await page.getByLabel('Langue des offres').selectOption('en');
@@ -79,7 +79,7 @@ test('keyboard only: errors move focus to the first invalid field, then the appl
   // just before the key press can miss the dialog on a busy machine (seen in CI).
   const chooser = new Promise<FileChooser>((resolve) => page.once('filechooser', resolve));
   // The sample offer of a company of this test's own takes the application.
-  const { sample } = await createCompany({ sample: true });
+  const { sample } = await createCompany({ sample: true, privacyNotices: true });
   await page.goto(`/offer/c/${sample!.channelId}?embedded=applyManualOnly&language=en`);
   await expect(page.locator('#rec-apply-firstName')).toBeVisible();
   await page.evaluate(() => localStorage.clear());

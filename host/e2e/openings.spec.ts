@@ -267,7 +267,7 @@ test.describe('openings (owner, French interface)', () => {
 
   test('downloads the CV a candidate uploaded, from the applicants table of the opening', async ({ browser }) => {
     // A candidate applies through the public API, as the career site does, to the sample offer of a company of this test's own.
-    const company = await createCompany({ sample: true });
+    const company = await createCompany({ sample: true, privacyNotices: true });
     const { channelId, title } = company.sample!;
     const page = await pageAs(browser, company, 'owner');
     const pdf = smallPdf();

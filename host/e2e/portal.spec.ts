@@ -47,7 +47,7 @@ test('a candidate uses the portal: two applications, consent, zip, self-booking,
   const marker = `portal-${Date.now()}`;
   const email = `${marker}@example.org`;
   // A company of this test's own: its sample offer, on the board and through a share link, takes both applications.
-  const company = await createCompany({ sample: true });
+  const company = await createCompany({ sample: true, privacyNotices: true });
   const sample = company.sample!;
   const cvUrls = [await apply(page.request, company.companyId, sample.channelId, email, marker), await apply(page.request, company.companyId, sample.shareChannelId, email, marker)];
   expect(filesWith(company, marker)).toHaveLength(2);

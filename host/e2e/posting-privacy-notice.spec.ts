@@ -4,7 +4,7 @@ import { expectNoAxeViolation } from './helpers';
 
 test('publishing in Polish, where the company wrote no privacy notice, warns in the review and needs an explicit confirmation', async ({ browser }) => {
   // A company of this test's own, with the demo's notices (French, English, German, no Polish).
-  const company = await createCompany();
+  const company = await createCompany({ privacyNotices: true });
   const page = await pageAs(browser, company, 'owner');
   const openingId = await createOpening(page, { title: `Technicien·ne notice (e2e ${Date.now()})`, language: 'fr', description: '<p>Robots collaboratifs</p>', status: 'PUBLISHED' });
 

@@ -23,7 +23,7 @@ test('on the career site a visitor applies in <rec-offer> and continues the step
   test.setTimeout(120_000);
   const email = `embedded.${Date.now()}@example.org`;
   // The step-flow opening of a company of this test's own, shown on the career site's job page.
-  const company = await createCompany();
+  const company = await createCompany({ privacyNotices: true });
   const address = `/demo/career-site.html?offer=${company.steps.channelId}&language=en`;
   const stepCalls: Array<{ url: string; authorization: string | undefined }> = [];
   page.on('request', (request) => {

@@ -9,7 +9,7 @@ import { fillStepsApplyForm } from './steps-offer';
 // takes this file's candidates, each applying under a unique email.
 let company: FixtureCompany;
 test.beforeAll(async () => {
-  company = await createCompany();
+  company = await createCompany({ privacyNotices: true });
 });
 
 // Chromium's fake camera and microphone, allowed without a prompt: the interview records for real.

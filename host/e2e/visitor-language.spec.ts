@@ -65,7 +65,7 @@ test.describe('the visitor’s language (issue 25)', () => {
 
   test.beforeAll(async ({ browser }) => {
     // The demo board's offers in many places and languages, so the board shows its filters.
-    const company = await createCompany({ allOffers: true });
+    const company = await createCompany({ allOffers: true, privacyNotices: true });
     BOARD = company.boardId;
     const page = await pageAs(browser, company, 'owner', { locale: 'en-US' });
     const context = page.context();

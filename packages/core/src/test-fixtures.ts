@@ -16,6 +16,8 @@ export const FixtureCompanyBodySchema = v.object({
   pipeline: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(60)), 0),
   /** A password for the owner and the viewer, for tests of the sign-in forms (otherwise they have none). */
   password: v.optional(v.pipe(v.string(), v.minLength(8), v.maxLength(200))),
+  /** Lumen's privacy notices (French, English, German), which candidates consent under; otherwise none. */
+  privacyNotices: v.optional(v.boolean(), false),
   /** Also the demo's sample offer (Embedded Software Engineer, its engineering apply form) on the board and a share link. */
   sample: v.optional(v.boolean(), false),
   /** Every other offer of the demo's Lumen board too (20 offers in many places and languages: the board's filters show). */

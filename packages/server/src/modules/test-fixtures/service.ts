@@ -68,7 +68,7 @@ export function createTestFixtureService(deps: { db: Kysely<Database>; sessions:
       await db.transaction().execute(async (trx) => {
         await trx
           .insertInto('companies')
-          .values({ id: companyId, name, slug: `lumen-${suffix}`, settings: { language: body.language, ...DEMO_ORGANIZATIONS.lumen, brand: DEMO_LUMEN_BRAND, privacyText: DEMO_PRIVACY_TEXT[DEMO.companyId] } })
+          .values({ id: companyId, name, slug: `lumen-${suffix}`, settings: { language: body.language, ...DEMO_ORGANIZATIONS.lumen, brand: DEMO_LUMEN_BRAND, ...(body.privacyNotices ? { privacyText: DEMO_PRIVACY_TEXT[DEMO.companyId] } : {}) } })
           .execute();
         await trx
           .insertInto('boards')
