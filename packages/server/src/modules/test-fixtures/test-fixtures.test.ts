@@ -45,7 +45,7 @@ describeEachBackend('end-to-end fixtures', (context) => {
     assert.equal(stored.length, 2);
     for (const { password_hash } of stored) assert.equal(await verifyPassword('fixture-password-1', password_hash ?? ''), true);
     const settings = await context.db.selectFrom('companies').select(['id', 'settings']).where('id', 'in', [fixture.companyId, withSample.companyId]).execute();
-    const notices = (id: string) => Object.keys((settings.find((row) => row.id === id)?.settings as { privacyText?: object }).privacyText ?? {});
+    const notices = (id: string) => Object.keys(((settings.find((row) => row.id === id)?.settings ?? {}) as { privacyText?: object }).privacyText ?? {});
     assert.deepEqual(notices(fixture.companyId), []);
     assert.deepEqual(notices(withSample.companyId).sort(), ['de', 'en', 'fr']);
     for (const channel of [withSample.sample?.channelId, withSample.sample?.shareChannelId]) {
