@@ -1,8 +1,19 @@
 import { expect, test } from '@playwright/test';
+import { createCompany } from './fixtures';
 import { expectNoAxeViolation, LUMEN, signInThroughForm } from './helpers';
 
-// The seeded demo logins of the sign-in contract (printed by `npm start`).
-const OWNER = { email: 'claire.owner@lumen.example', password: 'lumen-owner-2026', name: 'Claire Dubois' };
+/**
+ * An owner of a company of the test's own, with a password (French interface): signing in and out
+ * here spends none of the demo accounts' sign-in allowance and ends none of their sessions.
+ */
+async function ownOwner() {
+  const password = `own-owner-${Date.now()}`;
+  const { owner } = await createCompany({ password });
+  return { email: owner.email, password, name: `${owner.firstName} ${owner.lastName}` };
+}
+
+/** The demo company's owner: only read here (the admin's list of Lumen's recruiters). */
+const LUMEN_OWNER_EMAIL = 'claire.owner@lumen.example';
 // The other company's owner (German interface). The server allows 5 sign-in attempts per email in
 // 15 minutes: tests spread over accounts so a retried test never runs into that limit.
 const OTHER_OWNER = { email: 'nora.owner@nordwind.example', password: 'nordwind-owner-2026', name: 'Nora Berg' };
@@ -20,6 +31,7 @@ interface OutboxMail {
 }
 
 test('a recruiter signs in and lands on /recruiter in their settings language (French)', async ({ page }) => {
+  const OWNER = await ownOwner();
   await signInThroughForm(page, OWNER);
   await expect(page).toHaveURL(/\/recruiter$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
@@ -29,13 +41,14 @@ test('a recruiter signs in and lands on /recruiter in their settings language (F
 });
 
 test('after signing out, /recruiter sends the recruiter to /login', async ({ page }) => {
+  const OWNER = await ownOwner();
   await signInThroughForm(page, OWNER);
   await expect(page).toHaveURL(/\/recruiter$/);
   await page.getByRole('button', { name: 'Se déconnecter' }).click();
   await expect(page).toHaveURL(/\/login/);
   await page.goto('/recruiter');
   // /login, which offers the one remembered password account straight away (spec §2).
-  await expect(page).toHaveURL(/\/login\/password\?redirect=%2Frecruiter&email=claire.owner%40lumen.example$/);
+  await expect(page).toHaveURL((url) => url.pathname === '/login/password' && url.search === `?redirect=%2Frecruiter&email=${encodeURIComponent(OWNER.email)}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enter your password');
   expect((await page.request.get('/auth/session-v2')).status()).toBe(401);
 });
@@ -153,6 +166,6 @@ test('an admin lands on the admin home listing companies and their recruiters; a
   // Exactly: the companies other tests make (fixtures.ts) carry names of their own beginning alike.
   await expect(page.getByRole('heading', { level: 3, name: 'Lumen Robotics', exact: true })).toBeVisible();
   // In Lumen's own table: the audit log below names its owner too, once per action other specs made her do.
-  await expect(page.getByRole('table', { name: 'Recruiters of Lumen Robotics', exact: true }).getByRole('cell', { name: OWNER.email })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Recruiters of Lumen Robotics', exact: true }).getByRole('cell', { name: LUMEN_OWNER_EMAIL })).toBeVisible();
   await expectNoAxeViolation(page);
 });

@@ -1,14 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolation, LUMEN, mailTo, SAMPLE_CHANNEL, smallPdf } from './helpers';
+import { createCompany } from './fixtures';
+import { expectNoAxeViolation, mailTo, smallPdf } from './helpers';
 
 test('a candidate back through a used magic link is told so, finds the email filled in and gets a new link in one click', async ({ page, browser }) => {
   const email = `spent.link.${Date.now()}@example.org`;
-  // An application of its own (through the API): its confirmation mail carries the magic link.
-  const upload = await page.request.post(`/v2/storage?scopeName=COMPANY&companyId=${LUMEN}&channelId=${SAMPLE_CHANNEL}`, {
+  // An application of its own (through the API), to a company of its own: its confirmation mail carries the magic link.
+  const { companyId, steps } = await createCompany({ privacyNotices: true });
+  const upload = await page.request.post(`/v2/storage?scopeName=COMPANY&companyId=${companyId}&channelId=${steps.channelId}`, {
     multipart: { file: { name: 'cv.pdf', mimeType: 'application/pdf', buffer: smallPdf() } },
   });
   expect(upload.status()).toBe(201);
-  const applied = await page.request.post(`/v2/offers/channel/${SAMPLE_CHANNEL}/applications`, {
+  const applied = await page.request.post(`/v2/offers/channel/${steps.channelId}/applications`, {
     data: { submissionId: `spent-${Date.now()}`, firstName: 'Maja', lastName: 'Nowak', email, drivingLicenses: ['B'], hasWorkPermit: 'yes', cv: await upload.json(), gdprConsent: true, language: 'en' },
   });
   expect(applied.status()).toBe(201);

@@ -1,32 +1,31 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 // @ts-expect-error plain ESM helper without types
 import { CHROMIUM_ARGS } from '../../packages/dev/chromium.mjs';
-import { expectNoAxeViolation, mailTo, smallPdf } from './helpers';
+import { createCompany, type FixtureCompany } from './fixtures';
+import { expectNoAxeViolation, mailTo } from './helpers';
+import { fillStepsApplyForm } from './steps-offer';
 
-/** The seeded opening whose process is application-form -> interview -> shape (seed/demo-steps.ts). */
-const STEPS_CHANNEL = '64b0c4a10000000000000002';
+// A company of this file's own: its step-flow opening (application-form -> interview -> shape)
+// takes this file's candidates, each applying under a unique email.
+let company: FixtureCompany;
+test.beforeAll(async () => {
+  company = await createCompany({ privacyNotices: true });
+});
 
 // Chromium's fake camera and microphone, allowed without a prompt: the interview records for real.
 test.use({ launchOptions: { executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] } });
 
 /** Applies on our own offer page and answers the application-form step: the steps then stand at the interview. */
 async function applyAndReachInterview(page: Page, email: string): Promise<Locator> {
-  await page.goto(`/offer/c/${STEPS_CHANNEL}?language=en`);
-  const offer = page.locator('rec-offer');
-  await offer.locator('[part~="apply-button"]').click();
-  await page.locator('#rec-apply-firstName').fill('Maja');
-  await page.locator('#rec-apply-lastName').fill('Nowak');
-  await page.locator('#rec-apply-email').fill(email);
-  await offer.getByRole('checkbox', { name: 'B', exact: true }).check();
-  await offer.getByLabel('Work permit for this country').selectOption({ label: 'Yes, I have one' });
-  await page.locator('#rec-apply-cv').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: smallPdf() });
-  await expect(offer.locator('#rec-apply-cv ~ .upload-status')).toContainText('cv.pdf');
-  await page.locator('#rec-apply-gdprConsent').check();
-  await offer.locator('[part~="apply-submit"]').click();
+  await page.goto(`/offer/c/${company.steps.channelId}?language=en`);
+  await fillStepsApplyForm(page, { firstName: 'Maja', lastName: 'Nowak', email });
+  await page.locator('rec-offer [part~="apply-submit"]').click();
   const steps = page.locator('rec-applicant-steps');
   await expect(steps.getByRole('heading', { level: 2 })).toHaveText('A few more questions');
   await steps.getByRole('radio', { name: 'Within a month' }).check();
-  await steps.getByRole('group', { name: 'Do you hold a driving licence? *' }).getByRole('radio', { name: 'Yes' }).check();
+  // The licence question is not asked again: the apply form answered it.
+  await expect(steps.getByRole('group', { name: 'When could you start? *' })).toBeVisible();
+  await expect(steps.getByRole('group', { name: 'Do you hold a driving licence? *' })).toHaveCount(0);
   await steps.getByRole('button', { name: 'Send my answers' }).click();
   await expect(steps.getByRole('heading', { level: 2 })).toHaveText('Video interview');
   return steps;
@@ -53,7 +52,7 @@ test('on our own offer page the candidate records the video interview inline aft
 test('where the page blocks the camera, the interview says the page is the cause and sends to the mailed link, which opens the step', async ({ page }) => {
   test.setTimeout(120_000);
   // A page answering as a career site without camera rights would (the header our offer page had before issue 25).
-  await page.route(`**/offer/c/${STEPS_CHANNEL}*`, async (route) => {
+  await page.route(`**/offer/c/${company.steps.channelId}*`, async (route) => {
     const response = await route.fetch();
     await route.fulfill({ response, headers: { ...response.headers(), 'permissions-policy': 'camera=(), microphone=()' } });
   });

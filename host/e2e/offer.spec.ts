@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type FileChooser, type Page, test } from '@playwright/test';
+import { createCompany } from './fixtures';
 import { expectNoAxeViolation, SAMPLE_CHANNEL, smallPdf } from './helpers';
 
 // The server's DATA_DIR, as host/playwright.config.ts sets it: the outbox is below it.
@@ -37,11 +38,13 @@ async function tabTo(page: Page, id: string) {
 
 test('a candidate opens an offer from the career site, applies with a CV, and the mail lands in the outbox', async ({ page }) => {
   const email = `e2e.${Date.now()}@example.org`;
-  await page.goto('/demo/career-site.html');
+  // The career site shows the board of a company of this test's own, whose sample offer takes the application.
+  const { boardId, sample } = await createCompany({ sample: true, privacyNotices: true });
+  await page.goto(`/demo/career-site.html?board=${boardId}`);
   // The visitor reads the board in English; the offer link carries that language (issue 9).
   await page.getByLabel('Langue des offres').selectOption('en');
-  await page.locator(`rec-board a[href$="/offer/c/${SAMPLE_CHANNEL}?language=en"]`).click();
-  await expect(page).toHaveURL(new RegExp(`/offer/c/${SAMPLE_CHANNEL}`));
+  await page.locator(`rec-board a[href$="/offer/c/${sample!.channelId}?language=en"]`).click();
+  await expect(page).toHaveURL(new RegExp(`/offer/c/${sample!.channelId}`));
   // The offer is written in English too.
   await expect(page.locator('rec-offer h1')).toContainText('Embedded Software Engineer');
   expect(await page.locator('head script[type="application/ld+json"]').count()).toBeLessThanOrEqual(1);
@@ -75,7 +78,9 @@ test('keyboard only: errors move focus to the first invalid field, then the appl
   // chooser interception on asynchronously when the first listener appears, so a listener added
   // just before the key press can miss the dialog on a busy machine (seen in CI).
   const chooser = new Promise<FileChooser>((resolve) => page.once('filechooser', resolve));
-  await page.goto(`/offer/c/${SAMPLE_CHANNEL}?embedded=applyManualOnly&language=en`);
+  // The sample offer of a company of this test's own takes the application.
+  const { sample } = await createCompany({ sample: true, privacyNotices: true });
+  await page.goto(`/offer/c/${sample!.channelId}?embedded=applyManualOnly&language=en`);
   await expect(page.locator('#rec-apply-firstName')).toBeVisible();
   await page.evaluate(() => localStorage.clear());
 

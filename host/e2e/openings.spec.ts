@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { createCompany, createOpening, pageAs, uniqueTitle } from './fixtures';
-import { expectNoAxeViolation, LUMEN, SAMPLE_CHANNEL, signIn, smallPdf } from './helpers';
+import { expectNoAxeViolation, signIn, smallPdf } from './helpers';
 import ExcelJS from 'exceljs';
 import { pdfText } from './pdf-text';
 
@@ -18,8 +18,6 @@ const PUBLISHED = 'Product Owner Robotique';
 const PUBLISHED_REF = 'LR-PO-003';
 const PUBLISHED_APPLICATIONS = 15;
 const ARCHIVED_RETAINED = 'Field Service Engineer';
-// The opening behind the demo career site's sample offer (SAMPLE_CHANNEL).
-const SAMPLE_OPENING = 'Ingénieur·e logiciel embarqué (C++/ROS)';
 
 
 
@@ -52,10 +50,12 @@ test.describe('openings (owner, French interface)', () => {
     await context.close();
   });
 
-  test('the list is a sortable, paged data table without axe violations', async ({ page }) => {
+  test('the list is a sortable, paged data table without axe violations', async ({ browser }) => {
+    // A company of this test's own: the openings it adds to fill two pages are nobody else's.
+    const company = await createCompany();
+    const page = await pageAs(browser, company, 'owner');
     await page.goto('/recruiter/openings');
     await expect(page.getByRole('heading', { level: 1, name: 'Postes' })).toBeVisible();
-    // Newest first: openings other specs created may push the seeded ones to the next page.
     await expect(bodyRows(page).first()).toBeVisible();
     await expectNoAxeViolation(page);
 
@@ -70,9 +70,7 @@ test.describe('openings (owner, French interface)', () => {
     const answer = await page.request.get('/v2/jobs?pageSize=20');
     let total = ((await answer.json()) as { total: number }).total;
     for (; total < 25; total += 1) {
-      // A mutating call with the session cookie must name our origin (the server's CSRF rule).
-      const created = await page.request.post('/v2/jobs', { data: { title: `Paging opening ${total}`, language: 'en' }, headers: { Origin: new URL(page.url()).origin } });
-      expect(created.status()).toBe(201);
+      await createOpening(page, { title: `Paging opening ${total}`, language: 'en' });
     }
     await page.reload();
     await expect(bodyRows(page)).toHaveCount(20);
@@ -83,6 +81,7 @@ test.describe('openings (owner, French interface)', () => {
     await page.getByLabel('Lignes par page').selectOption('30');
     await expect(bodyRows(page)).toHaveCount(Math.min(total, 30));
     await expect(page.getByText(`1–${Math.min(total, 30)} sur ${total}`)).toBeVisible();
+    await page.context().close();
   });
 
   test('archives (keyboard menu, confirmation dialog) and unarchives an opening', async ({ page }) => {
@@ -266,23 +265,26 @@ test.describe('openings (owner, French interface)', () => {
     expect(sheet.getRow(2).getCell(10).numFmt).toBe('dd/mm/yyyy');
   });
 
-  test('downloads the CV a candidate uploaded, from the applicants table of the opening', async ({ page }) => {
-    // A candidate applies through the public API, as the career site does.
+  test('downloads the CV a candidate uploaded, from the applicants table of the opening', async ({ browser }) => {
+    // A candidate applies through the public API, as the career site does, to the sample offer of a company of this test's own.
+    const company = await createCompany({ sample: true, privacyNotices: true });
+    const { channelId, title } = company.sample!;
+    const page = await pageAs(browser, company, 'owner');
     const pdf = smallPdf();
     const fileName = `CV Zoé ${Date.now()}.pdf`;
-    const uploaded = await page.request.post(`/v2/storage?scopeName=COMPANY&companyId=${LUMEN}&channelId=${SAMPLE_CHANNEL}`, {
+    const uploaded = await page.request.post(`/v2/storage?scopeName=COMPANY&companyId=${company.companyId}&channelId=${channelId}`, {
       multipart: { file: { name: fileName, mimeType: 'application/pdf', buffer: pdf } },
     });
     expect(uploaded.status()).toBe(201);
     const cv = await uploaded.json();
-    const applied = await page.request.post(`/v2/offers/channel/${SAMPLE_CHANNEL}/applications`, {
+    const applied = await page.request.post(`/v2/offers/channel/${channelId}/applications`, {
       data: { submissionId: `e2e-cv-${Date.now()}`, firstName: 'Zoé', lastName: 'Kowalska', email: `zoe.${Date.now()}@example.org`, birthDate: '02/03/1990', cv, gdprConsent: true },
     });
     expect(applied.status(), await applied.text()).toBe(201);
 
-    await findOpening(page, SAMPLE_OPENING);
-    await row(page, SAMPLE_OPENING).getByRole('link', { name: SAMPLE_OPENING, exact: true }).click();
-    const link = page.getByRole('table', { name: `Candidats pour ${SAMPLE_OPENING}` }).getByRole('link', { name: fileName });
+    await findOpening(page, title);
+    await row(page, title).getByRole('link', { name: title, exact: true }).click();
+    const link = page.getByRole('table', { name: `Candidats pour ${title}` }).getByRole('link', { name: fileName });
     const downloading = page.waitForEvent('download');
     await link.click();
     const download = await downloading;
@@ -290,6 +292,7 @@ test.describe('openings (owner, French interface)', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'rec-cv-')), 'cv.pdf');
     await download.saveAs(file);
     expect(readFileSync(file).equals(pdf)).toBe(true);
+    await page.context().close();
   });
 
   test('a seeded CV is a real PDF with the candidate’s name, and the owner sees the sensitive columns', async ({ page }) => {

@@ -1,18 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import JSZip from 'jszip';
-import { expectNoAxeViolation, LUMEN, mailTo, type OutboxMail, SAMPLE_CHANNEL, signIn, smallPdf } from './helpers';
+import { BASE_URL as BASE, createCompany, type FixtureCompany, pageAs } from './fixtures';
+import { expectNoAxeViolation, mailTo, type OutboxMail, smallPdf } from './helpers';
 
-/** The same sample offer through its share link: a second application of the same candidate. */
-const SHARE_CHANNEL = '64b0c4a10000000000001001';
-/** The sample offer's opening (seed/demo.ts: offer 1). */
-const SAMPLE_OPENING = '64b00e1e0000000000000001';
 const PORT = process.env.E2E_PORT ?? 3107;
-const BASE = `http://127.0.0.1:${PORT}`;
-const UPLOADS = join(tmpdir(), `rec-e2e-${PORT}`, 'uploads', LUMEN);
-const OWNER = { email: 'claire.owner@lumen.example', password: 'lumen-owner-2026' };
 
 
 const linkWith = (mail: OutboxMail, part: string) => new URL(mail.links.find((link) => link.includes(part))!);
@@ -26,9 +20,9 @@ function calendarProperties(text: string): Record<string, string> {
 }
 
 /** Applies through the public API like the offer widget does, with a CV whose bytes carry `marker`. */
-async function apply(request: APIRequestContext, channel: string, email: string, marker: string): Promise<string> {
+async function apply(request: APIRequestContext, companyId: string, channel: string, email: string, marker: string): Promise<string> {
   const cv = Buffer.concat([smallPdf(), Buffer.from(`% ${marker}\n`)]);
-  const upload = await request.post(`/v2/storage?scopeName=COMPANY&companyId=${LUMEN}&channelId=${channel}`, {
+  const upload = await request.post(`/v2/storage?scopeName=COMPANY&companyId=${companyId}&channelId=${channel}`, {
     multipart: { file: { name: 'cv-ines.pdf', mimeType: 'application/pdf', buffer: cv } },
   });
   expect(upload.status()).toBe(201);
@@ -40,16 +34,11 @@ async function apply(request: APIRequestContext, channel: string, email: string,
   return String(file.url);
 }
 
-/** Stored files of Lumen whose content carries `marker`. */
-const filesWith = (marker: string) => readdirSync(UPLOADS).filter((name) => readFileSync(join(UPLOADS, name)).includes(marker));
-
-async function ownerPage(browser: Browser): Promise<Page> {
-  // The sign-in helper reads the English form (the owner's own interface is French once signed in); without an
-  // explicit locale this context would take the spec's fr-FR and the form would be French when no session is saved yet.
-  const page = await (await browser.newContext({ baseURL: BASE, locale: 'en-US' })).newPage();
-  await signIn(page, OWNER);
-  return page;
-}
+/** Stored files of the company whose content carries `marker`. */
+const filesWith = (company: FixtureCompany, marker: string) => {
+  const uploads = join(tmpdir(), `rec-e2e-${PORT}`, 'uploads', company.companyId);
+  return readdirSync(uploads).filter((name) => readFileSync(join(uploads, name)).includes(marker));
+};
 
 test.use({ locale: 'fr-FR', timezoneId: 'Europe/Paris' });
 
@@ -57,8 +46,11 @@ test('a candidate uses the portal: two applications, consent, zip, self-booking,
   test.setTimeout(120_000);
   const marker = `portal-${Date.now()}`;
   const email = `${marker}@example.org`;
-  const cvUrls = [await apply(page.request, SAMPLE_CHANNEL, email, marker), await apply(page.request, SHARE_CHANNEL, email, marker)];
-  expect(filesWith(marker)).toHaveLength(2);
+  // A company of this test's own: its sample offer, on the board and through a share link, takes both applications.
+  const company = await createCompany({ sample: true, privacyNotices: true });
+  const sample = company.sample!;
+  const cvUrls = [await apply(page.request, company.companyId, sample.channelId, email, marker), await apply(page.request, company.companyId, sample.shareChannelId, email, marker)];
+  expect(filesWith(company, marker)).toHaveLength(2);
 
   // The confirmation mail's magic link signs the candidate in; /applicant/ongoing leads to the one portal.
   const confirmation = await mailTo(page.request, email, (mail) => mail.links.some((link) => link.includes('/login/token/')));
@@ -103,7 +95,7 @@ test('a candidate uses the portal: two applications, consent, zip, self-booking,
   await expect(page.getByRole('status').filter({ hasText: 'Vos informations ont été enregistrées.' })).toBeVisible();
 
   // The recruiter offers two slots; the candidate books the second from the mail's link.
-  const owner = await ownerPage(browser);
+  const owner = await pageAs(browser, company, 'owner');
   const day = 24 * 60 * 60 * 1000;
   const slots = [`${new Date(Date.now() + 3 * day).toISOString().slice(0, 14)}00:00.000Z`, `${new Date(Date.now() + 4 * day).toISOString().slice(0, 14)}30:00.000Z`];
   const offered = await owner.request.post(`/v2/recruiter/candidates/${candidateId}/appointments`, {
@@ -125,7 +117,7 @@ test('a candidate uses the portal: two applications, consent, zip, self-booking,
   expect(ics.DTSTART).toBe(slots[1]!.replace(/[-:]/g, '').replace(/\.\d{3}/, ''));
   expect(ics.LOCATION).toBe('Esch-sur-Alzette');
   expect(booked.text).toContain('Europe/Paris');
-  await mailTo(page.request, OWNER.email, (mail) => mail.attachments.length > 0 && mail.text.includes('Inès'));
+  await mailTo(page.request, company.owner.email, (mail) => mail.attachments.length > 0 && mail.text.includes('Inès'));
 
   // Removal: asked from the portal, confirmed with the mailed link.
   await page.goto(`/applicant/${candidateId}/manage-data`);
@@ -144,7 +136,7 @@ test('a candidate uses the portal: two applications, consent, zip, self-booking,
   const ids = new Set(data.applications.map((application: { _id: string }) => application._id));
   const anonymised: Array<{ _id: string; personal: { name: unknown }; cv: unknown }> = [];
   for (let pageNumber = 1; ; pageNumber += 1) {
-    const answer = await (await owner.request.get(`/v2/jobs/${SAMPLE_OPENING}/applications?page=${pageNumber}&pageSize=40`)).json();
+    const answer = await (await owner.request.get(`/v2/jobs/${sample.openingId}/applications?page=${pageNumber}&pageSize=40`)).json();
     anonymised.push(...answer.items.filter((item: { _id: string }) => ids.has(item._id)));
     if (pageNumber * 40 >= answer.total) break;
   }
@@ -154,7 +146,7 @@ test('a candidate uses the portal: two applications, consent, zip, self-booking,
     expect(item.cv).toBeNull();
   }
   for (const url of cvUrls) expect((await owner.request.get(url)).status()).toBe(404);
-  expect(filesWith(marker)).toEqual([]);
+  expect(filesWith(company, marker)).toEqual([]);
   await owner.context().close();
 });
 

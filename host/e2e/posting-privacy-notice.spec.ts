@@ -1,16 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolation, signIn } from './helpers';
+import { createCompany, createOpening, pageAs } from './fixtures';
+import { expectNoAxeViolation } from './helpers';
 
-const OWNER = { email: 'claire.owner@lumen.example', password: 'lumen-owner-2026' };
-
-test('publishing in Polish, where the company wrote no privacy notice, warns in the review and needs an explicit confirmation', async ({ page }) => {
-  await signIn(page, OWNER);
-  const origin = { Origin: new URL(page.url()).origin };
-  const title = `Technicien·ne notice (e2e ${Date.now()})`;
-  const created = await page.request.post('/v2/jobs', { data: { title, language: 'fr', description: '<p>Robots collaboratifs</p>' }, headers: origin });
-  expect(created.status()).toBe(201);
-  const openingId = ((await created.json()) as { _id: string })._id;
-  expect((await page.request.post(`/v2/jobs/${openingId}/publish`, { headers: origin })).status()).toBe(200);
+test('publishing in Polish, where the company wrote no privacy notice, warns in the review and needs an explicit confirmation', async ({ browser }) => {
+  // A company of this test's own, with the demo's notices (French, English, German, no Polish).
+  const company = await createCompany({ privacyNotices: true });
+  const page = await pageAs(browser, company, 'owner');
+  const openingId = await createOpening(page, { title: `Technicien·ne notice (e2e ${Date.now()})`, language: 'fr', description: '<p>Robots collaboratifs</p>', status: 'PUBLISHED' });
 
   await page.goto(`/recruiter/openings/${openingId}/postings/create/content`);
   await page.getByLabel('Ajouter une langue').selectOption({ label: 'polonais' });
@@ -37,4 +33,5 @@ test('publishing in Polish, where the company wrote no privacy notice, warns in 
   await expect(page).toHaveURL(new RegExp(`/recruiter/openings/${openingId}$`));
   const postings = (await (await page.request.get(`/v2/jobs/${openingId}/postings`)).json()) as Array<{ privacyNoticeMissing: string[] }>;
   expect(postings[0]?.privacyNoticeMissing).toEqual(['pl']);
+  await page.context().close();
 });

@@ -1,8 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolation, LUMEN } from './helpers';
+import { createCompany } from './fixtures';
+import { expectNoAxeViolation } from './helpers';
 
 test('an employee gets a referral link; a candidate following it keeps the code from the board to the offer', async ({ page }) => {
-  await page.goto(`/referral/${LUMEN}/generate?language=en`);
+  // The referral codes made here belong to a company of this test's own.
+  const { companyId, boardId } = await createCompany();
+  await page.goto(`/referral/${companyId}/generate?language=en`);
   await expect(page.getByRole('heading', { name: 'Refer a friend' })).toBeVisible();
   await expectNoAxeViolation(page);
   await page.getByLabel('Your name').fill('Marc Weber');
@@ -12,7 +15,7 @@ test('an employee gets a referral link; a candidate following it keeps the code 
   await expect(link).toBeVisible();
   const url = new URL((await link.getAttribute('href')) ?? '');
   const code = url.searchParams.get('ref');
-  expect(url.pathname).toMatch(/^\/board\/[0-9a-f]{24}$/);
+  expect(url.pathname).toBe(`/board/${boardId}`);
   expect(code).toMatch(/^[a-z2-9]{10}$/);
 
   // A new visit: the candidate opens the link, then an offer of the board.
@@ -40,7 +43,8 @@ test('a Polish employee on a phone uses the referral form with the keyboard; the
     if (/Content Security Policy/i.test(message.text())) cspErrors.push(message.text());
   });
   try {
-    await page.goto(`/referral/${LUMEN}/generate?language=pl`);
+    const { companyId } = await createCompany();
+    await page.goto(`/referral/${companyId}/generate?language=pl`);
     await expect(page.getByRole('heading', { level: 1, name: 'Poleć znajomego' })).toBeVisible();
 
     // Leaving the empty name field shows the rule's message, tied to the field.

@@ -1,10 +1,9 @@
 import { expect, type Locator, test } from '@playwright/test';
 // @ts-expect-error plain ESM helper without types
 import { CHROMIUM_ARGS } from '../../packages/dev/chromium.mjs';
-import { expectNoAxeViolation, smallPdf } from './helpers';
-
-/** The seeded opening whose process is application-form -> interview -> shape (seed/demo-steps.ts). */
-const STEPS_CHANNEL = '64b0c4a10000000000000002';
+import { createCompany } from './fixtures';
+import { expectNoAxeViolation } from './helpers';
+import { fillStepsApplyForm } from './steps-offer';
 
 // Chromium's fake camera and microphone, allowed without a prompt: the interview records for real.
 test.use({ launchOptions: { executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] } });
@@ -23,7 +22,9 @@ async function recordAnswer(steps: Locator, question: string): Promise<void> {
 test('on the career site a visitor applies in <rec-offer> and continues the steps in place with the in-memory token', async ({ page }) => {
   test.setTimeout(120_000);
   const email = `embedded.${Date.now()}@example.org`;
-  const address = `/demo/career-site.html?offer=${STEPS_CHANNEL}&language=en`;
+  // The step-flow opening of a company of this test's own, shown on the career site's job page.
+  const company = await createCompany({ privacyNotices: true });
+  const address = `/demo/career-site.html?offer=${company.steps.channelId}&language=en`;
   const stepCalls: Array<{ url: string; authorization: string | undefined }> = [];
   page.on('request', (request) => {
     if (/\/v2\/(application-steps|applicants)\//.test(request.url())) stepCalls.push({ url: request.url(), authorization: request.headers().authorization });
@@ -31,16 +32,7 @@ test('on the career site a visitor applies in <rec-offer> and continues the step
 
   await page.goto(address);
   const offer = page.locator('rec-offer');
-  await offer.locator('[part~="apply-button"]').click();
-  await page.locator('#rec-apply-firstName').fill('Ana');
-  await page.locator('#rec-apply-lastName').fill('Silva');
-  await page.locator('#rec-apply-email').fill(email);
-  // This opening's form asks for driving licences and a work permit (its apply form configuration).
-  await offer.getByRole('checkbox', { name: 'B', exact: true }).check();
-  await offer.getByLabel('Work permit for this country').selectOption({ label: 'Yes, I have one' });
-  await page.locator('#rec-apply-cv').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: smallPdf() });
-  await expect(offer.locator('#rec-apply-cv ~ .upload-status')).toContainText('cv.pdf');
-  await page.locator('#rec-apply-gdprConsent').check();
+  await fillStepsApplyForm(page, { firstName: 'Ana', lastName: 'Silva', email });
   const applied = page.waitForResponse((response) => response.url().endsWith('/applications') && response.request().method() === 'POST');
   await offer.locator('[part~="apply-submit"]').click();
   const { stepsToken } = (await (await applied).json()) as { stepsToken?: string };

@@ -1,10 +1,16 @@
 import { expect, type Page, test } from '@playwright/test';
 // @ts-expect-error plain ESM helper without types
 import { CHROMIUM_ARGS } from '../../packages/dev/chromium.mjs';
+import { createCompany, type FixtureCompany } from './fixtures';
 import { expectNoAxeViolation, smallPdf } from './helpers';
+import { fillStepsApplyForm } from './steps-offer';
 
-/** The seeded opening whose process is application-form -> interview -> shape (seed/demo-steps.ts). */
-const STEPS_CHANNEL = '64b0c4a10000000000000002';
+// A company of this file's own: its step-flow opening (application-form -> interview -> shape)
+// takes this file's candidates, each applying under a unique email.
+let company: FixtureCompany;
+test.beforeAll(async () => {
+  company = await createCompany({ privacyNotices: true });
+});
 
 // Chromium's fake camera and microphone, allowed without a prompt: the interview records for real.
 test.use({ launchOptions: { executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] } });
@@ -27,17 +33,8 @@ async function magicLinkOf(page: Page, email: string): Promise<string> {
 }
 
 async function applyTo(page: Page, email: string, language = 'en'): Promise<void> {
-  await page.goto(`/offer/c/${STEPS_CHANNEL}?language=${language}`);
-  await page.locator('rec-offer [part~="apply-button"]').click();
-  await page.locator('#rec-apply-firstName').fill('Ana');
-  await page.locator('#rec-apply-lastName').fill('Silva');
-  await page.locator('#rec-apply-email').fill(email);
-  // This opening's form asks for driving licences and a work permit (its apply form configuration).
-  await page.locator('rec-offer input[name="drivingLicenses"][value="B"]').check();
-  await page.locator('#rec-apply-hasWorkPermit').selectOption({ index: 1 });
-  await page.locator('#rec-apply-cv').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: smallPdf() });
-  await expect(page.locator('rec-offer #rec-apply-cv ~ .upload-status')).toContainText('cv.pdf');
-  await page.locator('#rec-apply-gdprConsent').check();
+  await page.goto(`/offer/c/${company.steps.channelId}?language=${language}`);
+  await fillStepsApplyForm(page, { firstName: 'Ana', lastName: 'Silva', email });
   await page.locator('rec-offer [part~="apply-submit"]').click();
   await expect(page.locator('rec-offer [part~="apply-success"]')).toBeVisible();
 }

@@ -20,6 +20,14 @@ export const FixtureCompanyBodySchema = v.object({
    * opening title that no posting carries (so a test can prove candidates never see it).
    */
   candidateJourney: v.optional(v.boolean(), false),
+  /** A password for the owner and the viewer, for tests of the sign-in forms (otherwise they have none). */
+  password: v.optional(v.pipe(v.string(), v.minLength(8), v.maxLength(200))),
+  /** Lumen's privacy notices (French, English, German), which candidates consent under; otherwise none. */
+  privacyNotices: v.optional(v.boolean(), false),
+  /** Also the demo's sample offer (Embedded Software Engineer, its engineering apply form) on the board and a share link. */
+  sample: v.optional(v.boolean(), false),
+  /** Every other offer of the demo's Lumen board too (20 offers in many places and languages: the board's filters show). */
+  allOffers: v.optional(v.boolean(), false),
 });
 export type FixtureCompanyBody = v.InferInput<typeof FixtureCompanyBodySchema>;
 /** The body once parsed: every option filled in. */
@@ -64,6 +72,11 @@ export interface FixtureCompany {
     channelId: string;
     candidates: [FixtureCandidate, FixtureCandidate];
   };
+  /**
+   * The demo's sample offer, when asked for: on the board (`channelId`) and
+   * through a share link (`shareChannelId`), with no application yet.
+   */
+  sample: { openingId: string; title: string; postingId: string; channelId: string; shareChannelId: string } | null;
   /** The pipeline opening (a share link only), when asked for: its applications in every stage. */
   pipeline: { openingId: string; title: string; channelId: string } | null;
 }

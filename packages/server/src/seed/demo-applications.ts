@@ -12,7 +12,8 @@ export const DEMO_APPLY = {
 } as const;
 
 /** The companies' privacy notices shown next to the consent checkbox, per language. */
-const PRIVACY_TEXT: Record<string, Record<string, string>> = {
+/** The demo companies' privacy notices by language (the end-to-end fixture companies take Lumen's). */
+export const DEMO_PRIVACY_TEXT: Record<string, Record<string, string>> = {
   [DEMO.companyId]: {
     fr: 'Lumen Robotics traite vos données pour gérer votre candidature et les conserve deux ans. Vous pouvez demander leur suppression à tout moment.',
     en: 'Lumen Robotics processes your data to handle your application and keeps it for two years. You can ask for its removal at any time.',
@@ -30,7 +31,7 @@ const PRIVACY_TEXT: Record<string, Record<string, string>> = {
  * nothing`, settings only added when missing).
  */
 export async function seedDemoApplications(db: Kysely<Database>): Promise<void> {
-  for (const [companyId, text] of Object.entries(PRIVACY_TEXT)) {
+  for (const [companyId, text] of Object.entries(DEMO_PRIVACY_TEXT)) {
     await sql`update companies set settings = settings || jsonb_build_object('privacyText', ${JSON.stringify(text)}::jsonb)
       where id = ${companyId} and not (settings ? 'privacyText')`.execute(db);
   }
@@ -81,7 +82,7 @@ export async function seedDemoApplications(db: Kysely<Database>): Promise<void> 
         referral_code: person.referral,
         form: { firstName: person.first, lastName: person.last, email: person.email },
         consent_given_at: '2026-10-05T09:30:00Z',
-        consent_text: PRIVACY_TEXT[DEMO.companyId]?.[person.language] ?? '',
+        consent_text: DEMO_PRIVACY_TEXT[DEMO.companyId]?.[person.language] ?? '',
       })),
     )
     .onConflict((oc) => oc.doNothing())

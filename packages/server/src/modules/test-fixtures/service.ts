@@ -5,7 +5,8 @@ import type { Kysely } from 'kysely';
 import { newId } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { offerRows } from '../../seed/demo';
-import { DEMO_APPLY_FORMS } from '../../seed/demo-apply-forms';
+import { DEMO_PRIVACY_TEXT } from '../../seed/demo-applications';
+import { DEMO } from '../../seed/demo-ids';
 import { DEMO_LUMEN_BRAND } from '../../seed/demo-brand';
 import { seedDemoCvs } from '../../seed/demo-cvs';
 import { DEMO_ORGANIZATIONS } from '../../seed/demo-job-places';
@@ -14,7 +15,9 @@ import { demoPerson } from '../../seed/demo-openings';
 import { insertPipelineHistory } from '../../seed/demo-pipeline';
 import { insertReviewedCandidates, writeInterviewVideos } from '../../seed/demo-reviews';
 import { DEMO_PROCESS } from '../../seed/demo-steps';
+import { hashPassword } from '../auth/passwords';
 import type { SessionService } from '../auth/sessions';
+import { linkPostingPlace } from '../places/repository';
 import type { VideoStorage } from '../steps/video-storage';
 import type { FileStorage } from '../storage/file-storage';
 import { JOURNEY_PRIVACY_NOTICES, journeyOffer, journeyProcess } from './candidate-journey';
@@ -22,6 +25,8 @@ import { JOURNEY_PRIVACY_NOTICES, journeyOffer, journeyProcess } from './candida
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The demo's step-flow offer (Robotics Maintenance Technician): its texts, apply form and process. */
 const STEP_OFFER = 0x02;
+/** The demo career site's sample offer (Embedded Software Engineer): an engineering apply form, no steps. */
+const SAMPLE_OFFER = 0x01;
 const PIPELINE_TITLE = 'Mechatroniker:in Robotik';
 
 export type TestFixtureService = ReturnType<typeof createTestFixtureService>;
@@ -35,12 +40,12 @@ export type TestFixtureService = ReturnType<typeof createTestFixtureService>;
 export function createTestFixtureService(deps: { db: Kysely<Database>; sessions: SessionService; uploads: FileStorage; videos: VideoStorage; cookieName: string }) {
   const { db, sessions, uploads, videos, cookieName } = deps;
 
-  async function account(companyId: string, role: 'owner' | 'viewer', person: { first: string; last: string }, language: string, suffix: string): Promise<FixtureAccount> {
+  async function account(companyId: string, role: 'owner' | 'viewer', person: { first: string; last: string }, language: string, suffix: string, password: string | undefined): Promise<FixtureAccount> {
     const id = newId();
     const email = `${person.first.toLowerCase()}.${role}.${suffix}@fixture.example`;
     await db
       .insertInto('accounts')
-      .values({ id, type: 'recruiter', company_id: companyId, company_role: role, email, password_hash: null, first_name: person.first, last_name: person.last, settings: { language } })
+      .values({ id, type: 'recruiter', company_id: companyId, company_role: role, email, password_hash: password ? await hashPassword(password) : null, first_name: person.first, last_name: person.last, settings: { language } })
       .execute();
     const { token } = await sessions.create(id, 'end-to-end fixture');
     return { _id: id, email, firstName: person.first, lastName: person.last, session: token };
@@ -52,15 +57,20 @@ export function createTestFixtureService(deps: { db: Kysely<Database>; sessions:
       const companyId = newId();
       const name = `Lumen Robotics ${suffix}`;
       const boardId = newId();
-      const offer = DEMO_OFFERS.find((candidate) => candidate.n === STEP_OFFER);
-      if (!offer) throw new Error('the demo step-flow offer is missing');
+      const rowsOf = (n: number, shape: (offer: (typeof DEMO_OFFERS)[number]) => (typeof DEMO_OFFERS)[number] = (offer) => offer) => {
+        const offer = DEMO_OFFERS.find((candidate) => candidate.n === n);
+        if (!offer) throw new Error(`the demo offer ${n} is missing`);
+        return offerRows(shape(offer), { companyId, boardId, openingId: newId(), postingId: newId(), channelId: newId() });
+      };
       const journey = body.candidateJourney;
-      const steps = offerRows(journey ? journeyOffer(offer) : offer, { companyId, boardId, openingId: newId(), postingId: newId(), channelId: newId() });
-      steps.opening.apply_form = DEMO_APPLY_FORMS.get(STEP_OFFER) ?? {};
+      const steps = rowsOf(STEP_OFFER, journey ? journeyOffer : undefined);
       // Recruiters' own name for the opening: unique, and in no posting (candidates must never read it).
       if (journey) steps.opening.title = `RMT interne ${suffix}`;
       const process = journey ? journeyProcess() : DEMO_PROCESS;
-      const privacy = journey ? { privacyNotice: JOURNEY_PRIVACY_NOTICES } : {};
+      // The journey's own notices in each of its languages, else Lumen's when asked for, else none.
+      const privacy = journey ? { privacyNotice: JOURNEY_PRIVACY_NOTICES } : body.privacyNotices ? { privacyText: DEMO_PRIVACY_TEXT[DEMO.companyId] } : {};
+      const sample = body.sample ? { ...rowsOf(SAMPLE_OFFER), shareChannelId: newId() } : null;
+      const others = body.allOffers ? DEMO_OFFERS.filter((offer) => offer.company === 'lumen' && offer.n !== STEP_OFFER && !(sample && offer.n === SAMPLE_OFFER)).map((offer) => rowsOf(offer.n)) : [];
 
       await db.transaction().execute(async (trx) => {
         await trx
@@ -75,14 +85,32 @@ export function createTestFixtureService(deps: { db: Kysely<Database>; sessions:
         await trx.insertInto('postings').values(steps.posting).execute();
         await trx.insertInto('posting_contents').values(steps.contents).execute();
         await trx.insertInto('channels').values(steps.channel).execute();
+        if (sample) {
+          await trx.insertInto('openings').values(sample.opening).execute();
+          await trx.insertInto('postings').values(sample.posting).execute();
+          await trx.insertInto('posting_contents').values(sample.contents).execute();
+          // The board's channel, and a share link to the same posting (as the demo shares its first offer).
+          await trx
+            .insertInto('channels')
+            .values([sample.channel, { id: sample.shareChannelId, company_id: companyId, posting_id: sample.posting.id, board_id: null, kind: 'SHARE' }])
+            .execute();
+        }
+        if (others.length) {
+          await trx.insertInto('openings').values(others.map((row) => row.opening)).execute();
+          await trx.insertInto('postings').values(others.map((row) => row.posting)).execute();
+          await trx.insertInto('posting_contents').values(others.flatMap((row) => row.contents)).execute();
+          await trx.insertInto('channels').values(others.map((row) => row.channel)).execute();
+        }
+        // Each posting points to its place (names per language), as the demo seed and a recruiter's save do.
+        for (const row of [steps, ...(sample ? [sample] : []), ...others]) await linkPostingPlace(trx, companyId, row.posting.id);
         await trx
           .insertInto('opening_step_processes')
           .values({ company_id: companyId, opening_id: steps.opening.id, process: process as unknown as Record<string, unknown> })
           .execute();
       });
 
-      const owner = await account(companyId, 'owner', { first: 'Claire', last: 'Dubois' }, body.ownerLanguage, suffix);
-      const viewer = await account(companyId, 'viewer', { first: 'Victor', last: 'Lang' }, body.viewerLanguage, suffix);
+      const owner = await account(companyId, 'owner', { first: 'Claire', last: 'Dubois' }, body.ownerLanguage, suffix, body.password);
+      const viewer = await account(companyId, 'viewer', { first: 'Victor', last: 'Lang' }, body.viewerLanguage, suffix, body.password);
 
       const reviewed = { candidateIds: [newId(), newId()], applicationIds: [newId(), newId()], stepIds: [0, 1].map(() => [newId(), newId(), newId()]) };
       await insertReviewedCandidates(db, {
@@ -137,6 +165,7 @@ export function createTestFixtureService(deps: { db: Kysely<Database>; sessions:
             { candidateId: reviewed.candidateIds[1] ?? '', applicationId: reviewed.applicationIds[1] ?? '', name: 'Mathis Klein' },
           ],
         },
+        sample: sample && { openingId: sample.opening.id, title: sample.opening.title, postingId: sample.posting.id, channelId: sample.channel.id, shareChannelId: sample.shareChannelId },
         pipeline,
       };
     },

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import type { FixtureCompany } from '@rec/core/test-fixtures';
 import { buildApp } from '../../app';
+import { verifyPassword } from '../auth/passwords';
 import { describeEachBackend, testAppConfig } from '../../testing/test-database';
 
 const create = (context: { app: { inject: (options: object) => Promise<{ statusCode: number; json: () => unknown }> } }, body: object) =>
@@ -33,6 +34,24 @@ describeEachBackend('end-to-end fixtures', (context) => {
     const { items, total } = pipeline.json() as { items: Array<{ stage: string }>; total: number };
     assert.equal(total, 12);
     assert.deepEqual(new Set(items.map((item) => item.stage)), new Set(['NEW', 'IN_REVIEW', 'INTERVIEW', 'OFFER', 'HIRED', 'REJECTED']));
+
+    // The sample offer, when asked for, is open on its board and share channels alike; a password, when given, is the accounts'.
+    assert.equal(fixture.sample, null);
+    const withSample = (await create(context, { sample: true, allOffers: true, privacyNotices: true, password: 'fixture-password-1' })).json() as FixtureCompany;
+    // With every demo offer, the board lists more than the widget's filter threshold (FILTERS_FROM, 10).
+    const count = await context.app.inject({ url: `/v2/boards/${withSample.boardId}/offer-count` });
+    assert.ok((count.json() as { count: number }).count > 10, JSON.stringify(count.json()));
+    const stored = await context.db.selectFrom('accounts').select('password_hash').where('id', 'in', [withSample.owner._id, withSample.viewer._id]).execute();
+    assert.equal(stored.length, 2);
+    for (const { password_hash } of stored) assert.equal(await verifyPassword('fixture-password-1', password_hash ?? ''), true);
+    const settings = await context.db.selectFrom('companies').select(['id', 'settings']).where('id', 'in', [fixture.companyId, withSample.companyId]).execute();
+    const notices = (id: string) => Object.keys(((settings.find((row) => row.id === id)?.settings ?? {}) as { privacyText?: object }).privacyText ?? {});
+    assert.deepEqual(notices(fixture.companyId), []);
+    assert.deepEqual(notices(withSample.companyId).sort(), ['de', 'en', 'fr']);
+    for (const channel of [withSample.sample?.channelId, withSample.sample?.shareChannelId]) {
+      const offer = await context.app.inject({ url: `/v2/offers/channel/${channel}` });
+      assert.equal(offer.statusCode, 200, String(channel));
+    }
 
     // Nothing of it is the demo company's, nor another fixture's.
     const other = (await create(context, {})).json() as FixtureCompany;
