@@ -43,7 +43,7 @@ test.describe('back-office content (owner, French interface)', () => {
   test.use({ storageState: OWNER_STATE, locale: 'fr-FR' });
 
   test.beforeAll(async () => {
-    company = await createCompany({ pipeline: 30 });
+    company = await createCompany({ pipeline: 30, privacyNotices: true });
     saveSessionOf(company, 'owner', 'office');
   });
 
@@ -172,7 +172,7 @@ test.describe('back-office content (owner, French interface)', () => {
     await expect(page.getByRole('checkbox', { name: 'Page carrières' })).toBeChecked();
     await page.getByRole('button', { name: 'Suivant' }).click();
     await expect(page).toHaveURL(/\/postings\/create\/review$/);
-    await expect(page.getByRole('region', { name: 'allemand' })).toContainText(TITLE_DE);
+    await expect(page.getByRole('region', { name: 'allemand', exact: true })).toContainText(TITLE_DE);
     const sent = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith(`/v2/jobs/${openingId}/postings`));
     await page.getByRole('button', { name: 'Créer la publication' }).click();
     const body = JSON.parse((await sent).postData() ?? '{}') as { contents: Record<string, { title: string; description: string }> };

@@ -3,6 +3,12 @@ import { describe, it } from 'node:test';
 import { descriptionText, sanitizeDescription } from './sanitize-description';
 
 describe('sanitizeDescription', () => {
+  it('gives back what the rich-text editor saved unchanged, non-breaking spaces as the entity it writes', () => {
+    const saved = '<h3>Vos missions</h3><p>Au sein de l’équipe <strong>robotique</strong>, vous :&nbsp;<a href="https://lumen.example/equipe" rel="noopener noreferrer">https://lumen.example/equipe</a></p><ul><li><p>concevez</p></li></ul>';
+    assert.equal(sanitizeDescription(saved), saved);
+    assert.equal(sanitizeDescription('<p>a\u00a0b &amp; c</p>'), '<p>a&nbsp;b &amp; c</p>');
+    assert.equal(descriptionText('<p>vous :&nbsp;ici</p>'), 'vous : ici');
+  });
   it('keeps the allowed tags without their attributes', () => {
     assert.equal(sanitizeDescription('<p class="x" style="color:red">Hi <strong>you</strong></p><ul><li>a</li></ul><h3 id="t">T</h3>'), '<p>Hi <strong>you</strong></p><ul><li>a</li></ul><h3>T</h3>');
   });

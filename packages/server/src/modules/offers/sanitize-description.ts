@@ -42,6 +42,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
   disallowedTagsMode: 'discard',
   nonTextTags: DROP_CONTENT,
   selfClosing: ['br'],
+  // The parser decodes `&nbsp;` into the character; the editor writes the entity, so it goes back as
+  // one: what the editor saved sanitises to itself (an invisible character would be no safer).
+  textFilter: (text) => text.replaceAll('\u00a0', '&nbsp;'),
   transformTags: {
     a: (_tagName, attributes): sanitizeHtml.Tag => {
       const href = safeHref(attributes.href ?? '');
@@ -66,6 +69,7 @@ export function descriptionText(html: string): string {
     .replaceAll('&lt;', '<')
     .replaceAll('&gt;', '>')
     .replaceAll('&quot;', '"')
+    .replaceAll('&nbsp;', ' ')
     .replace(/\s+/g, ' ')
     .trim();
 }
