@@ -22,7 +22,8 @@ export function sampleOffer(t: Translate, locale: Locale): Offer {
     },
     url: { canonical: `https://jobs.example.com/offer/c/${SAMPLE_CHANNEL_ID}` },
     datePosted: '2026-03-02T09:00:00.000Z',
-    company: { _id: SAMPLE_COMPANY_ID, name: 'Lumen Robotics' },
+    // The company's privacy notice in the preview's language, as every offer answer carries one.
+    company: { _id: SAMPLE_COMPANY_ID, name: 'Lumen Robotics', privacyNotices: [{ language: locale, version: 'preview', text: t('brandingPreview.sample.privacyNotice') }] },
     // The company's theme as the offer answer carries it: the default logo (the brand itself comes from the preview's canvas).
     theme: { brand: {}, logo: { ...SAMPLE_LOGO } },
     contractType: 'permanent',
