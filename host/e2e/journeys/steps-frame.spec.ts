@@ -138,6 +138,8 @@ for (const viewport of JOURNEY_VIEWPORTS) {
 
     const mail = await mailTo(page.request, email, (found) => found.links.some((link) => link.includes('/login/token/')));
     await page.goto(linkWith(mail, '/login/token/'));
+    // The link signs the candidate in, then the page moves on to the applicant area: wait for that before leaving it.
+    await page.waitForURL((url) => url.pathname.startsWith('/applicant/'));
     await page.goto('/applicant/ongoing');
     await expect(page).toHaveURL(/\/applicant\/[0-9a-f]{24}$/);
     const application = page.getByRole('region', { name: localeText('de', 'portal.applications.title') }).getByRole('listitem').first();
