@@ -27,6 +27,8 @@ const bin = (name) => join(root, 'node_modules/.bin', name);
 const totals = { passed: 0, failed: 0, flaky: 0 };
 /** Tests that passed only on their retry, by name (Playwright's list under "N flaky"). */
 const flakyTests = [];
+/** Tests that failed, by name and place, so a CI log's tail says what to look at. */
+const failedTests = [];
 /** Each runner's time, in the order they finished. */
 const timings = [];
 /** Runners still going: stopped when another one fails. */
@@ -75,11 +77,12 @@ function run(label, tag, command, args, { env = {}, count } = {}) {
       // Strip colour codes before counting (String.fromCharCode keeps the regexp free of control characters).
       const clean = output.replaceAll(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '');
       if (count) {
-        const { passed, failed, flaky = 0, flakyNames = [] } = count(clean);
+        const { passed, failed, flaky = 0, flakyNames = [], failedNames = [] } = count(clean);
         totals.passed += passed + flaky;
         totals.failed += failed;
         totals.flaky += flaky;
         flakyTests.push(...flakyNames);
+        failedTests.push(...failedNames.map((name) => `[${tag}] ${name}`));
       }
       const seconds = ((Date.now() - stepStart) / 1000).toFixed(1);
       timings.push(`${label}: ${seconds} s`);
@@ -94,7 +97,29 @@ const lastNumber = (text, regexp) => {
   const all = [...text.matchAll(regexp)];
   return all.length ? Number(all[all.length - 1][1]) : 0;
 };
-const countNode = (text) => ({ passed: lastNumber(text, /^ℹ pass (\d+)/gm) || lastNumber(text, /^# pass (\d+)/gm), failed: lastNumber(text, /^ℹ fail (\d+)/gm) || lastNumber(text, /^# fail (\d+)/gm) });
+export const countNode = (text) => ({
+  passed: lastNumber(text, /^ℹ pass (\d+)/gm) || lastNumber(text, /^# pass (\d+)/gm),
+  failed: lastNumber(text, /^ℹ fail (\d+)/gm) || lastNumber(text, /^# fail (\d+)/gm),
+  failedNames: failedNodeTests(text),
+});
+/**
+ * The failing tests of node's TAP output: each `not ok N - name` with the `location` of its YAML block;
+ * a suite that failed only because a test in it did (`subtestsFailed`) is not named again.
+ */
+export function failedNodeTests(text) {
+  const lines = text.split('\n');
+  const names = [];
+  lines.forEach((line, index) => {
+    const match = /^\s*not ok \d+ - (.*)$/.exec(line);
+    if (!match) return;
+    const block = [];
+    for (let next = index + 1; next < lines.length && !/^\s*\.\.\.\s*$/.test(lines[next]); next += 1) block.push(lines[next]);
+    if (block.some((entry) => /failureType: 'subtestsFailed'/.test(entry))) return;
+    const location = block.map((entry) => /location: '(.*)'/.exec(entry)?.[1]).find(Boolean);
+    names.push(location ? `${match[1]} (${relative(root, location)})` : match[1]);
+  });
+  return names;
+}
 const countWtr = (text) => ({ passed: lastNumber(text, /(\d+) passed/g), failed: lastNumber(text, /(\d+) failed/g) });
 const countStorybook = (text) => ({ passed: lastNumber(text, /^storybook check: (\d+) passed/gm), failed: lastNumber(text, /^storybook check: \d+ passed, (\d+) failed/gm) });
 /**
@@ -102,18 +127,28 @@ const countStorybook = (text) => ({ passed: lastNumber(text, /^storybook check: 
  * (the indented lines under its summary's "N flaky").
  */
 export const countPlaywright = (text) => {
-  const flaky = lastNumber(text, /^\s*(\d+) flaky$/gm);
-  const list = text.split(/^\s*\d+ flaky$/m).at(-1) ?? '';
-  const flakyNames = flaky
-    ? list
-        .split('\n')
-        .slice(1)
-        .filter((line) => /^\s+\S/.test(line) && !/^\s*\d+ (passed|failed|skipped|did not run|interrupted)/.test(line))
-        .slice(0, flaky)
-        .map((line) => line.trim())
-    : [];
-  return { passed: lastNumber(text, /^\s*(\d+) passed/gm), failed: lastNumber(text, /^\s*(\d+) failed/gm), flaky, flakyNames };
+  const flaky = lastNumber(text, /^\s*(\d+) flaky\s*$/gm);
+  const failed = lastNumber(text, /^\s*(\d+) failed\s*$/gm);
+  return {
+    passed: lastNumber(text, /^\s*(\d+) passed/gm),
+    failed,
+    flaky,
+    flakyNames: namesUnder(text, 'flaky', flaky),
+    failedNames: namesUnder(text, 'failed', failed),
+  };
 };
+
+/** The `count` indented test names Playwright lists under its summary's last "N flaky" or "N failed" line. */
+function namesUnder(text, word, count) {
+  if (!count) return [];
+  const list = text.split(new RegExp(`^\\s*\\d+ ${word}\\s*$`, 'm')).at(-1) ?? '';
+  return list
+    .split('\n')
+    .slice(1)
+    .filter((line) => /^\s+\S/.test(line) && !/^\s*\d+ (passed|failed|flaky|skipped|did not run|interrupted)/.test(line))
+    .slice(0, count)
+    .map((line) => line.trim());
+}
 
 function finish(code) {
   if (finished) return;
@@ -131,6 +166,10 @@ function finish(code) {
   if (flakyTests.length || totals.flaky) {
     console.log(`FLAKY (failed first, passed only on their retry; count as failures for a clean run):`);
     for (const name of flakyTests) console.log(`  ${name}`);
+  }
+  if (failedTests.length) {
+    console.log('FAILED:');
+    for (const name of failedTests) console.log(`  ${name}`);
   }
   console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.flaky} flaky`);
   process.exit(code);
