@@ -50,6 +50,10 @@ const TABLES = [
   'talent_pools',
   'talent_pool_candidates',
   'notification_preferences',
+  'two_factor_totp',
+  'two_factor_recovery_codes',
+  'two_factor_devices',
+  'two_factor_keys',
 ] as const;
 const ALL_MIGRATIONS = [
   '0001-public-offers',
@@ -73,6 +77,7 @@ const ALL_MIGRATIONS = [
   '0023-notification-mentions',
   '0024-consent-notice',
   '0026-places',
+  '0027-two-factor',
 ];
 
 async function rowCounts(db: Kysely<Database>): Promise<Record<string, number>> {
