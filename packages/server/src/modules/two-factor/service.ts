@@ -113,7 +113,8 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       const email = session.account.email;
       await rateLimiter.check(CODE_ACTION, email, ip);
       const row = await repository.findTotp(email);
-      if (!row) throw new HttpError(409, ERROR_KEYS.notEnrolled);
+      // No enrolment started: no code can be right.
+      if (!row) throw new HttpError(422, ERROR_KEYS.wrongCode);
       if (row.confirmed_at) throw new HttpError(409, ERROR_KEYS.alreadyEnrolled);
       const secret = await box.open(row.secret);
       const step = secret === undefined ? undefined : acceptedStep(secret, code, now(), null);
