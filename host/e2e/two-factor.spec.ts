@@ -21,7 +21,7 @@ async function codeOf(secret: string, after?: string): Promise<string> {
 
 async function signInWithPassword(page: Page, email: string) {
   await page.goto(`${BASE_URL}/login/password?${new URLSearchParams({ email })}`);
-  await page.getByLabel(/password|mot de passe/i).fill(PASSWORD);
+  await page.locator('input[name="password"]').fill(PASSWORD);
   await page.locator('form button[type="submit"]').click();
 }
 
