@@ -87,10 +87,12 @@ test.describe('two-factor sign-in', () => {
     await signInWithPassword(owner, other.owner.email);
     await owner.waitForURL(/\/recruiter/);
     await owner.goto(`${BASE_URL}/recruiter/settings_new/mycompany`);
+    // The fixture owner reads the back-office in French: the form is found by its structure.
     const policy = owner.locator('form[aria-labelledby="security-policy-title"]');
-    await policy.getByLabel(/require two-factor/i).check();
-    await policy.getByRole('button', { name: /save sign-in security/i }).click();
-    await expect(owner.getByText(/sign-in security saved/i)).toBeVisible();
+    await policy.locator('input[type="checkbox"]').check();
+    const saved = owner.waitForResponse((response) => response.url().endsWith('/v2/companies/settings/security') && response.request().method() === 'PATCH');
+    await policy.locator('button[type="submit"]').click();
+    expect((await saved).status()).toBe(200);
     await expectNoAxeViolation(owner, 'form[aria-labelledby="security-policy-title"]');
     await ownerContext.close();
 
@@ -98,16 +100,16 @@ test.describe('two-factor sign-in', () => {
     const page = await context.newPage();
     await signInWithPassword(page, other.viewer.email);
     await page.waitForURL(/\/login\/two-factor/);
-    await expect(page.getByRole('heading', { name: /set up two-factor sign-in/i })).toBeVisible();
+    await expect(page.locator('#two-factor-required-title')).toBeVisible();
     // The back-office stays shut until the enrolment is done.
     const refused = await page.request.get(`${BASE_URL}/v2/recruiter/me`);
     expect(refused.status()).toBe(401);
     const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
     await expectNoAxeViolation(page);
-    await page.getByLabel(/code from the app/i).fill(await codeOf(secret));
-    await page.getByRole('button', { name: /confirm/i }).click();
+    await page.locator('input[autocomplete="one-time-code"]').fill(await codeOf(secret));
+    await page.locator('form.two-factor-enrol button[type="submit"]').click();
     await expect(page.getByTestId('recovery-code')).toHaveCount(10);
-    await page.getByRole('button', { name: /saved my codes/i }).click();
+    await page.locator('section[aria-labelledby="recovery-codes-title"] button').last().click();
     await page.waitForURL(/\/recruiter/);
     expect((await page.request.get(`${BASE_URL}/v2/recruiter/me`)).status()).toBe(200);
     await context.close();
