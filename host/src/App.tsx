@@ -49,6 +49,7 @@ const DashboardsEntryPage = lazy(() => import('./pages/analytics/DashboardsEntry
 const DashboardPage = lazy(() => import('./pages/analytics/DashboardPage'));
 // The admin area (issue 13) is its own chunk: recruiters and candidates never load it.
 const AdminPage = lazy(() => import('./pages/admin/AdminPage'));
+const TwoFactorPage = lazy(() => import('./pages/two-factor/TwoFactorPage').then((module) => ({ default: module.TwoFactorPage })));
 // The settings pages: one chunk for the frame, one per page (see pages/settings/pages.ts).
 const SettingsPage = lazy(() => import('./pages/settings/SettingsPage'));
 // The candidate portal (issue 12): its own chunks, loaded by candidates only.
@@ -187,6 +188,8 @@ function renderPage(route: RouteDefinition, context: NavigationContext) {
       return <LoginPage query={query} />;
     case 'login-password':
       return <PasswordPage query={query} />;
+    case 'login-two-factor':
+      return <TwoFactorPage />;
     case 'login-magic-link':
       return <MagicLinkPage query={query} />;
     case 'login-recover':

@@ -34,6 +34,11 @@ export function PasswordPage({ query }: { query: URLSearchParams }) {
     try {
       const answer = await signInWithPassword(api, { email, password });
       forgetSession();
+      // Half signed in (issue 32): the code or the enrolment comes first, on its own page.
+      if (answer.secondFactor) {
+        navigate(sameOriginPath(answer.redirectTo, location.origin) ?? '/login');
+        return;
+      }
       let name = '';
       if (answer.user.type === 'recruiter') name = (await fetchRecruiterMe(api, ['name', 'fullName']).catch(() => null))?.fullName ?? '';
       const home = sameOriginPath(answer.redirectTo, location.origin) ?? ROLE_HOME[answer.user.type] ?? '/login';

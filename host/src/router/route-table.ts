@@ -57,6 +57,8 @@ export const ROUTES: readonly RouteDefinition[] = [
   { path: '/login/recruiter', layout: 'authentication', middleware: ['recruiter-login'], page: 'login' },
   { path: '/login/recover', layout: 'authentication', middleware: [], page: 'login-recover' },
   { path: '/login/password', layout: 'authentication', middleware: ['require-email'], page: 'login-password' },
+  // The second step of a sign-in (issue 32): the code, or the enrolment the company requires.
+  { path: '/login/two-factor', layout: 'authentication', middleware: [], page: 'login-two-factor' },
   { path: '/login/magic-link', layout: 'authentication', middleware: ['magic-link-entry'], page: 'login-magic-link' },
   // /login/token/{token} and /login/token/{password} share one path shape: one rule serves both.
   { path: '/login/token', layout: 'authentication', middleware: ['token-login'], page: 'redirect' },

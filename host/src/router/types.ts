@@ -31,6 +31,7 @@ export type PageName =
   | 'login'
   | 'login-magic-link'
   | 'login-password'
+  | 'login-two-factor'
   | 'login-recover'
   | 'message'
   | 'offer'

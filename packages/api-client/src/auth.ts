@@ -20,6 +20,8 @@ export interface Session {
 export interface SignInResult {
   user: SessionUser;
   redirectTo: string;
+  /** Set when the session is only half signed in (issue 32): a code ('verify') or an enrolment ('enrol') is due first. */
+  secondFactor?: 'verify' | 'enrol';
 }
 
 export interface Invitation {

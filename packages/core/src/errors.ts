@@ -78,6 +78,20 @@ export const ERROR_KEYS = {
   sessionNotFound: 'errors.sessionNotFound',
   /** An admin suspended the company: its recruiters cannot sign in. */
   companySuspended: 'errors.companySuspended',
+  // Two-factor sign-in (issue 32), translated under `twoFactor.errors` in locales/app.
+  /** The password was right; a TOTP or recovery code must follow (the session is not complete yet). */
+  secondFactorRequired: 'twoFactor.errors.required',
+  /** The company requires two-factor and this person has none: enrol before anything else. */
+  enrolmentRequired: 'twoFactor.errors.enrolmentRequired',
+  /** A wrong, replayed or used-up TOTP or recovery code. */
+  wrongCode: 'twoFactor.errors.wrongCode',
+  /** Enrolment asked for while a factor is already confirmed, or confirmed without a started enrolment. */
+  alreadyEnrolled: 'twoFactor.errors.alreadyEnrolled',
+  notEnrolled: 'twoFactor.errors.notEnrolled',
+  /** Re-authentication (password or current code) before removing the factor or new recovery codes failed. */
+  reauthenticationFailed: 'twoFactor.errors.reauthenticationFailed',
+  /** The company requires two-factor: its member cannot remove their only factor. */
+  twoFactorRequiredByCompany: 'twoFactor.errors.requiredByCompany',
   /** The picture's content is not the image type it claims. */
   pictureContent: 'errors.pictureContent',
   // Candidate portal and appointments (issue 12), translated under `appointments.errors` in locales/app.

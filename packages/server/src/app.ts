@@ -41,6 +41,11 @@ import {
 } from './modules/auth/rate-limit';
 import { createAccountRepository } from './modules/auth/repository';
 import { authRoutes } from './modules/auth/routes';
+import { deviceCookie } from './modules/two-factor/device-cookie';
+import { createTwoFactorRepository } from './modules/two-factor/repository';
+import { twoFactorRoutes } from './modules/two-factor/routes';
+import { createSecretBox } from './modules/two-factor/secret-box';
+import { createTwoFactorService } from './modules/two-factor/service';
 import { type AuthService, createAuthService } from './modules/auth/service';
 import { createSessionService, type SessionService } from './modules/auth/sessions';
 import { type Clock, systemClock } from './modules/auth/tokens';
@@ -198,7 +203,7 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   db: Kysely<Database>;
   config: Pick<Config, 'publicUrl' | 'distDir' | 'nodeEnv' | 'logLevel'> &
-    Partial<Pick<Config, 'dataDir' | 'redisUrl' | 'smtpUrl' | 'mailFrom' | 'indeedClientId' | 'retentionDays' | 'trustProxy' | 'uploadLimits' | 'fileStore' | 'realtimeSocketsPerAddress'>>;
+    Partial<Pick<Config, 'dataDir' | 'redisUrl' | 'smtpUrl' | 'mailFrom' | 'indeedClientId' | 'retentionDays' | 'trustProxy' | 'uploadLimits' | 'fileStore' | 'realtimeSocketsPerAddress' | 'twoFactorKey'>>;
   /** Overrides the logger chosen from the config (tests pass false). */
   logger?: FastifyServerOptions['logger'];
   /** The "process start" reported by /builds/latest.json when dist/ has no build-info.json. */
@@ -283,11 +288,13 @@ export async function buildApp({
   const accountRepository = createAccountRepository(db);
   const sessions = createSessionService({ repository: accountRepository, now });
   const cookie = sessionCookie(config.publicUrl);
+  const passwords = createPasswordHasher(authOptions.scryptCost ? { ...DEFAULT_SCRYPT, N: authOptions.scryptCost } : DEFAULT_SCRYPT);
+  const authRateLimiter = createAuthRateLimiter(rateLimitStore, authOptions.rateLimits);
   const auth = createAuthService({
     repository: accountRepository,
     sessions,
-    passwords: createPasswordHasher(authOptions.scryptCost ? { ...DEFAULT_SCRYPT, N: authOptions.scryptCost } : DEFAULT_SCRYPT),
-    rateLimiter: createAuthRateLimiter(rateLimitStore, authOptions.rateLimits),
+    passwords,
+    rateLimiter: authRateLimiter,
     mailer,
     background,
     publicUrl: config.publicUrl,
@@ -335,7 +342,21 @@ export async function buildApp({
   await app.register(buildRoutes, { distDir: config.distDir, startedAt });
 
   const companyRepository = createCompanyRepository(db);
-  await app.register(authRoutes, { auth, sessions, cookie });
+  // Two-factor sign-in (issue 32): the sign-in routes ask it about remembered devices.
+  const twoFactor = createTwoFactorService({
+    repository: createTwoFactorRepository(db),
+    accounts: accountRepository,
+    companies: createCompanyRepository(db),
+    sessions,
+    passwords,
+    rateLimiter: authRateLimiter,
+    box: createSecretBox(db, config.twoFactorKey),
+    audit: createAuditLog(db),
+    now,
+  });
+  const device = deviceCookie(config.publicUrl);
+  await app.register(authRoutes, { auth, sessions, cookie, twoFactor, device });
+  await app.register(twoFactorRoutes, { twoFactor, cookie, device });
   await app.register(recruiterRoutes, {
     recruiters: createRecruiterService({ repository: createRecruiterRepository(db), now, pendingActions: createPendingActions(db, now), events: domainEvents }),
   });

@@ -39,6 +39,8 @@ export interface Config {
   fileStore: FileStoreConfig;
   /** Open websockets one client address may hold (REALTIME_SOCKETS_PER_ADDRESS); more are closed with 1013. */
   realtimeSocketsPerAddress?: number;
+  /** TWO_FACTOR_KEY: 32 bytes (base64 or hex) sealing TOTP secrets; unset, a key generated into the database is used. */
+  twoFactorKey?: string | undefined;
 }
 
 /** Enough for a recruiter with a dozen tabs behind one office address; 400 sockets of one attacker are not. */
@@ -170,6 +172,12 @@ const EnvSchema = v.object({
   UPLOAD_MB_PER_APPLICATION: v.optional(wholeNumber('must be a whole number of megabytes'), String(DEFAULT_UPLOAD_LIMITS.perApplicationBytes / MB)),
   UPLOAD_REQUESTS_PER_MINUTE_PER_IP: v.optional(wholeNumber('must be a whole number of requests'), String(DEFAULT_UPLOAD_LIMITS.perIpPerMinute)),
   UPLOAD_REQUESTS_PER_MINUTE_PER_TOKEN: v.optional(wholeNumber('must be a whole number of requests'), String(DEFAULT_UPLOAD_LIMITS.perTokenPerMinute)),
+  TWO_FACTOR_KEY: v.optional(
+    v.pipe(
+      v.string(),
+      v.check((value) => /^[0-9a-fA-F]{64}$/.test(value) || (/^[A-Za-z0-9+/]{43}=?$/.test(value) && Buffer.from(value, 'base64').length === 32), 'must be 32 bytes as 64 hex digits or base64'),
+    ),
+  ),
   FILE_STORE_MAX_MB: v.optional(wholeNumber('must be a whole number of megabytes'), String(DEFAULT_FILE_STORE_MAX_MB)),
   FILE_STORE: v.optional(v.picklist(['disk', 'postgres', 's3'], 'must be disk, postgres or s3')),
   S3_BUCKET: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name'))),
@@ -246,5 +254,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     seedDemo: parsed.SEED_DEMO,
     fileStore,
     realtimeSocketsPerAddress: parsed.REALTIME_SOCKETS_PER_ADDRESS,
+    twoFactorKey: parsed.TWO_FACTOR_KEY,
   };
 }

@@ -10,6 +10,7 @@ import { useTitle } from '../../title';
 import { useStore } from '../../use-store';
 import { saveOwnLanguage, saveOwnName } from './account-api';
 import { ProfilePictureEditor } from './ProfilePictureEditor';
+import { TwoFactorSection } from './TwoFactorSection';
 
 /** settings/myaccount: name (full name derived as spec §3), language, profile picture; a way to the password page. */
 export default function AccountPage() {
@@ -94,6 +95,7 @@ export default function AccountPage() {
         <p>{t('account.password.text')}</p>
         <a href="/recruiter/settings/myaccount/password-rotate">{t('account.password.link')}</a>
       </section>
+      <TwoFactorSection />
     </section>
   );
 }

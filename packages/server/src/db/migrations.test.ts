@@ -50,6 +50,10 @@ const TABLES = [
   'talent_pools',
   'talent_pool_candidates',
   'notification_preferences',
+  'two_factor_totp',
+  'two_factor_recovery_codes',
+  'two_factor_devices',
+  'two_factor_keys',
 ] as const;
 const ALL_MIGRATIONS = [
   '0001-public-offers',
@@ -73,6 +77,7 @@ const ALL_MIGRATIONS = [
   '0023-notification-mentions',
   '0024-consent-notice',
   '0026-places',
+  '0027-two-factor',
 ];
 
 async function rowCounts(db: Kysely<Database>): Promise<Record<string, number>> {
@@ -132,6 +137,11 @@ for (const backend of testBackends()) {
           talent_pools: 0,
           talent_pool_candidates: 0,
           notification_preferences: 0,
+          // Two-factor (issue 32): nothing seeded; the sealing key is made on first use.
+          two_factor_totp: 0,
+          two_factor_recovery_codes: 0,
+          two_factor_devices: 0,
+          two_factor_keys: 0,
           // +3 share channels, +670 applications (624 candidates), +1 referral of the analytics demo (demo-insights.ts).
           channels: 29,
           accounts: 5,

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
-import type { Salary } from '@rec/core';
+import type { Salary, SecondFactorStep } from '@rec/core';
 
 /**
  * Kysely table types. Every table except `companies` carries `company_id` (the tenant), and
@@ -47,6 +47,10 @@ export interface Database {
   candidate_requests: CandidateRequestsTable;
   data_removal_tokens: DataRemovalTokensTable;
   appointments: AppointmentsTable;
+  two_factor_totp: TwoFactorTotpTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  two_factor_devices: TwoFactorDevicesTable;
+  two_factor_keys: TwoFactorKeysTable;
 }
 
 /** A company logo (migration 0018): the image lives in the file storage under `storage_key`. */
@@ -265,6 +269,39 @@ export interface SessionsTable {
   created_at: ColumnType<Date, Date, never>;
   last_seen_at: ColumnType<Date, Date, Date>;
   expires_at: ColumnType<Date, Date, Date>;
+  /** Migration 0027: null when complete; 'verify' (code due) or 'enrol' (company policy) while half signed in. */
+  second_factor: ColumnType<SecondFactorStep | null, SecondFactorStep | null | undefined, SecondFactorStep | null>;
+}
+
+/** One TOTP factor per identity (lower-cased e-mail), migration 0027. */
+export interface TwoFactorTotpTable {
+  email: string;
+  /** AES-256-GCM box of the base32 secret (secret-box.ts), never the secret itself. */
+  secret: string;
+  created_at: ColumnType<Date, Date, never>;
+  /** Null until the first code confirmed the enrolment. */
+  confirmed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The last accepted TOTP time step (replay protection); bigint comes back as a string. */
+  last_step: ColumnType<string | number | null, number | null | undefined, number | null>;
+}
+
+export interface TwoFactorRecoveryCodesTable {
+  email: string;
+  code_hash: string;
+  created_at: ColumnType<Date, Date, never>;
+  used_at: ColumnType<Date | null, Date | null | undefined, Date>;
+}
+
+export interface TwoFactorDevicesTable {
+  token_hash: string;
+  email: string;
+  created_at: ColumnType<Date, Date, never>;
+  expires_at: ColumnType<Date, Date, never>;
+}
+
+export interface TwoFactorKeysTable {
+  id: number;
+  key: string;
 }
 
 export type AuthTokenPurpose = 'magic_link' | 'password_reset';

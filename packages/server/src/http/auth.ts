@@ -2,9 +2,11 @@ import {
   COMPANY_ROLE_PERMISSIONS,
   type CompanyRole,
   ERROR_KEYS,
+  type ErrorKey,
   hasPermission,
   type PermissionMode,
   type Role,
+  type SecondFactorStep,
   SECURE_SESSION_COOKIE,
   SESSION_COOKIE,
 } from '@rec/core';
@@ -26,9 +28,17 @@ export interface AuthContext {
   sessionHash: string;
 }
 
+/** A half-signed-in session (issue 32): the password was right, a second factor is still due. */
+export interface PendingAuth extends AuthContext {
+  step: SecondFactorStep;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
+    /** A complete session only: a half-signed-in one is never here, so every guard refuses it. */
     auth: AuthContext | null;
+    /** The half-signed-in session of the cookie, for the few routes that finish the sign-in. */
+    pendingAuth: PendingAuth | null;
   }
 }
 
@@ -108,8 +118,10 @@ export function registerAuth(app: FastifyInstance, deps: { sessions: SessionServ
   const { sessions, cookie, publicUrl } = deps;
   const publicOrigin = new URL(publicUrl).origin;
   app.decorateRequest('auth', null);
+  app.decorateRequest('pendingAuth', null);
   app.addHook('onRequest', async (request, reply) => {
     request.auth = null;
+    request.pendingAuth = null;
     if (isPublicPath(request.url)) return;
     const token = request.cookies[cookie.name];
     if (MUTATING.has(request.method)) {
@@ -119,10 +131,24 @@ export function registerAuth(app: FastifyInstance, deps: { sessions: SessionServ
     }
     if (!token) return;
     const session = await sessions.resolve(token);
-    if (session) request.auth = authOf(session);
+    // The one place a session becomes `request.auth`: a session still waiting for its second factor
+    // (or for the enrolment its company requires) is not signed in for any route (issue 32).
+    if (session?.secondFactor) request.pendingAuth = { ...authOf(session), step: session.secondFactor };
+    else if (session) request.auth = authOf(session);
     // A dead cookie is dropped so the browser stops sending it.
     else cookie.clear(reply);
   });
+}
+
+/** The session of the cookie, complete or half signed in: for ending it (sign-out, a new sign-in). */
+export function anySessionHash(request: FastifyRequest): string | undefined {
+  return (request.auth ?? request.pendingAuth)?.sessionHash;
+}
+
+/** The 401 key of a half-signed-in caller: the page then knows to ask for the code or the enrolment. */
+function pendingKey(request: FastifyRequest): ErrorKey | undefined {
+  if (!request.pendingAuth) return undefined;
+  return request.pendingAuth.step === 'verify' ? ERROR_KEYS.secondFactorRequired : ERROR_KEYS.enrolmentRequired;
 }
 
 /** 401 without a session, 403 when the session's role is not one of `roles`. */
@@ -132,7 +158,7 @@ export function requireRole(...roles: Role[]): preHandlerAsyncHookHandler {
 
 /** requireRole's check, for hooks that run earlier (an upload route's admit check, before the body). */
 export function checkRole(request: FastifyRequest, ...roles: Role[]): void {
-  if (!request.auth) throw new HttpError(401, ERROR_KEYS.authRequired);
+  if (!request.auth) throw new HttpError(401, pendingKey(request) ?? ERROR_KEYS.authRequired);
   if (roles.length && !roles.includes(request.auth.role)) throw new HttpError(403, ERROR_KEYS.forbidden);
 }
 
@@ -143,7 +169,7 @@ export function requirePermission(required: string | readonly string[], mode: Pe
 
 /** requirePermission's check, for hooks that run earlier (an upload route's admit check). */
 export function checkPermission(request: FastifyRequest, required: string | readonly string[], mode: PermissionMode = 'every'): void {
-  if (!request.auth) throw new HttpError(401, ERROR_KEYS.authRequired);
+  if (!request.auth) throw new HttpError(401, pendingKey(request) ?? ERROR_KEYS.authRequired);
   if (!hasPermission(request.auth.permissions, required, mode)) throw new HttpError(403, ERROR_KEYS.forbidden);
 }
 

@@ -124,8 +124,22 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteCase>> = {
     request: () => json({ invitationLink: 'y'.repeat(43), firstName: 'A', lastName: 'B', password: 'a-long-enough-password' }),
   },
   'POST /auth/invitations/link': { expected: publicRoute(404), request: () => json({ invitationLink: 'y'.repeat(43), password: 'a-long-enough-password' }) },
+  // Finishing a half-signed-in sign-in (issue 32): no matrix caller holds such a session, so all get 401.
+  'GET /auth/two-factor': { expected: publicRoute(401) },
+  'POST /auth/two-factor/verify': { expected: publicRoute(401), request: () => json({ code: '000000' }) },
+  'POST /auth/two-factor/enrol': { expected: publicRoute(401) },
+  'POST /auth/two-factor/enrol/confirm': { expected: publicRoute(401), request: () => json({ code: '000000' }) },
   // Signing out is harmless for anyone (and ends only the caller's own session).
   'DELETE /auth/session-v2': { expected: publicRoute(204) },
+
+  // The signed-in person's own second factor (issue 32): recruiters and admins, never applicants.
+  'GET /v2/me/two-factor': { expected: { ...anySession(200), applicant: 403 } },
+  'POST /v2/me/two-factor/totp': { expected: { ...anySession(200), applicant: 403 } },
+  // No matrix caller has started an enrolment this code could confirm.
+  'POST /v2/me/two-factor/totp/confirm': { expected: { ...anySession(422), applicant: 403 }, request: () => json({ code: '000000' }) },
+  // Nobody of the matrix has a factor: nothing to replace or remove.
+  'POST /v2/me/two-factor/recovery-codes': { expected: { ...anySession(409), applicant: 403 }, request: () => json({ password: 'not-the-password' }) },
+  'POST /v2/me/two-factor/remove': { expected: { ...anySession(409), applicant: 403 }, request: () => json({ password: 'not-the-password' }) },
 
   // Any session.
   'GET /auth/session-v2': { expected: anySession(200) },
@@ -332,6 +346,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteCase>> = {
   // Company settings (issue 13): every recruiter reads them; COMPANIES:SETTINGS:MANAGE changes them.
   'GET /v2/companies/settings': { expected: recruiter(200, 200) },
   'PATCH /v2/companies/settings': { expected: permission(200, 200), request: () => json({ retentionDays: 365 }) },
+  // The sign-in policy (issue 32): the default values, so the matrix changes nothing.
+  'GET /v2/companies/settings/security': { expected: recruiter(200, 200) },
+  'PATCH /v2/companies/settings/security': { expected: permission(200, 200), request: () => json({ requireTwoFactor: false, sessionDays: 30 }) },
   // Logos (spec §6: COMPANIES:LOGOS:MANAGE); the images themselves are public.
   'GET /v2/companies/settings/logos': { expected: recruiter(200, 200) },
   'POST /v2/companies/settings/logos': {

@@ -10,6 +10,7 @@ import { useStore } from '../../../use-store';
 import { languageName } from '../../openings/shared';
 import { BrandEditor } from '../brand/BrandEditor';
 import { LogosSection } from './LogosSection';
+import { SecurityPolicySection } from './SecurityPolicySection';
 import { StagesEditor } from './StagesEditor';
 
 /**
@@ -65,6 +66,7 @@ export default function MyCompanyPage() {
               <LogosSection logos={settings.logos} onChanged={load} />
               <PrivacyNotice settings={settings} busy={busy} onSave={save} />
               <StagesEditor key={JSON.stringify(settings.stages)} stages={settings.stages} locale={$locale.get()} busy={busy} onSave={(stages) => save({ stages })} />
+              <SecurityPolicySection />
             </>
           ) : null}
           <BrandEditor brand={settings.brand} logos={settings.logos} busy={busy} readOnly={!canManage} onSave={(brand) => save({ brand })} />

@@ -20,6 +20,7 @@ import * as storedFiles from './0020-stored-files';
 import * as notificationMentions from './0023-notification-mentions';
 import * as consentNotice from './0024-consent-notice';
 import * as places from './0026-places';
+import * as twoFactor from './0027-two-factor';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the set is the
@@ -47,4 +48,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0023-notification-mentions': notificationMentions,
   '0024-consent-notice': consentNotice,
   '0026-places': places,
+  '0027-two-factor': twoFactor,
 };

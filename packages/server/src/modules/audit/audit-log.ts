@@ -33,6 +33,13 @@ export const AUDIT_ACTIONS = {
   candidateDataRemoval: 'candidate.dataRemoval',
   /** The daily retention run anonymised applications or candidates (issue 12); actor: SYSTEM_ACTOR. */
   retentionRun: 'retention.run',
+  /** Two-factor sign-in (issue 32): details name the method ('totp'), never a secret or a code. */
+  twoFactorEnrol: 'account.twoFactor.enrol',
+  twoFactorRemove: 'account.twoFactor.remove',
+  twoFactorRecoveryCodeUsed: 'account.twoFactor.recoveryCodeUsed',
+  twoFactorRecoveryCodesRegenerate: 'account.twoFactor.recoveryCodesRegenerate',
+  /** An owner changed the company's sign-in policy; details: the policy before and after. */
+  companySecurityPolicyChange: 'company.securityPolicy.change',
 } as const;
 /** The actor of what the platform did by itself (the retention job): no account has this id. */
 export const SYSTEM_ACTOR = '000000000000000000000000';

@@ -65,7 +65,35 @@ export function createAccountRepository(db: Kysely<Database>) {
 
     // --- sessions ---
 
-    async insertSession(session: { token_hash: string; id: string; device: string | null; account_id: string; created_at: Date; last_seen_at: Date; expires_at: Date }) {
+    /**
+     * What a new session of the account must respect (issue 32): its company's settings (session
+     * lifetime, two-factor policy) and whether the identity has a confirmed TOTP factor.
+     */
+    async signInPolicy(accountId: string): Promise<{ email: string; type: AccountRow['type']; companySettings: Record<string, unknown> | null; enrolled: boolean } | undefined> {
+      const row = await db
+        .selectFrom('accounts')
+        .leftJoin('companies', 'companies.id', 'accounts.company_id')
+        .leftJoin('two_factor_totp', (join) => join.onRef('two_factor_totp.email', '=', 'accounts.email').on('two_factor_totp.confirmed_at', 'is not', null))
+        .select(['accounts.email', 'accounts.type', 'companies.settings as company_settings', 'two_factor_totp.email as factor_email'])
+        .where('accounts.id', '=', accountId)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      // Applicants sign in by magic link only and never carry a second factor.
+      const enrolled = row.type !== 'applicant' && row.factor_email !== null;
+      return { email: row.email, type: row.type, companySettings: (row.company_settings as Record<string, unknown> | null) ?? null, enrolled };
+    },
+
+    /** Marks a half-signed-in session complete, with the lifetime it gets from now on. */
+    completeSession(hash: string, expiresAt: Date) {
+      return db.updateTable('sessions').set({ second_factor: null, expires_at: expiresAt }).where('token_hash', '=', hash).execute();
+    },
+
+    /** A signed-in session that must still enrol (the company's policy changed under it, or a new company requires it). */
+    setSessionStep(hash: string, step: 'verify' | 'enrol' | null) {
+      return db.updateTable('sessions').set({ second_factor: step }).where('token_hash', '=', hash).execute();
+    },
+
+    async insertSession(session: { token_hash: string; id: string; device: string | null; account_id: string; created_at: Date; last_seen_at: Date; expires_at: Date; second_factor?: 'verify' | 'enrol' | null }) {
       await db.insertInto('sessions').values(session).execute();
       await db.updateTable('accounts').set({ last_sign_in_at: session.created_at }).where('id', '=', session.account_id).execute();
     },
@@ -75,7 +103,7 @@ export function createAccountRepository(db: Kysely<Database>) {
         .selectFrom('sessions')
         .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
         .selectAll('accounts')
-        .select(['sessions.token_hash', 'sessions.id as session_id', 'sessions.created_at as session_created_at', 'sessions.last_seen_at', 'sessions.expires_at'])
+        .select(['sessions.token_hash', 'sessions.id as session_id', 'sessions.created_at as session_created_at', 'sessions.last_seen_at', 'sessions.expires_at', 'sessions.second_factor'])
         .where('sessions.token_hash', '=', hash)
         .executeTakeFirst();
     },

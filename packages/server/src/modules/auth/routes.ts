@@ -18,24 +18,40 @@ import {
   TokenBodySchema,
 } from '@rec/core';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { authOrThrow, requireRole, type SessionCookie } from '../../http/auth';
+import type { AccountRow } from '../../db/schema';
+import { anySessionHash, authOrThrow, requireRole, type SessionCookie } from '../../http/auth';
+import type { DeviceCookie } from '../two-factor/device-cookie';
+import type { TwoFactorService } from '../two-factor/service';
 import { validateRequest } from '../../http/validation';
 import { deviceOf } from './device';
 import { type AuthService, homeOf, sessionUser } from './service';
-import type { SessionService } from './sessions';
+import type { NewSession, SessionService } from './sessions';
 
 const badBody = ERROR_KEYS.badRequest;
 
-export const authRoutes: FastifyPluginAsync<{ auth: AuthService; sessions: SessionService; cookie: SessionCookie }> = async (
-  app,
-  { auth, sessions, cookie },
-) => {
+/** Where a half-signed-in session goes: the code, or the enrolment its company requires (issue 32). */
+export const SECOND_FACTOR_PAGE = '/login/two-factor';
+
+/** The answer of a sign-in: with `secondFactor` the session is not signed in yet and the page asks for it. */
+function signedInAnswer(account: AccountRow, session: NewSession, home: string) {
+  if (session.secondFactor) return { user: sessionUser(account), redirectTo: SECOND_FACTOR_PAGE, secondFactor: session.secondFactor };
+  return { user: sessionUser(account), redirectTo: home };
+}
+
+export const authRoutes: FastifyPluginAsync<{
+  auth: AuthService;
+  sessions: SessionService;
+  cookie: SessionCookie;
+  twoFactor: TwoFactorService;
+  device: DeviceCookie;
+}> = async (app, { auth, sessions, cookie, twoFactor, device }) => {
   /**
    * A new sign-in replaces the session of the cookie it arrived with: otherwise the old token (maybe
    * copied from a shared computer) would stay valid for weeks beside the new one.
    */
   const endPreviousSession = async (request: FastifyRequest) => {
-    if (request.auth) await sessions.revoke(request.auth.sessionHash);
+    const hash = anySessionHash(request);
+    if (hash) await sessions.revoke(hash);
   };
 
   // Answers about sessions are personal: never cached by a shared cache.
@@ -48,10 +64,11 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService; sessions: Sessi
     '/auth/password/sign-in',
     { preHandler: validateRequest({ body: { schema: SignInBodySchema, errorKey: badBody } }) },
     async (request, reply) => {
-      const { account, session } = await auth.signInWithPassword(request.body.email, request.body.password, request.ip, deviceOf(request.headers['user-agent']));
+      const factorProven = await twoFactor.isRememberedDevice(request.body.email, device.read(request));
+      const { account, session } = await auth.signInWithPassword(request.body.email, request.body.password, request.ip, deviceOf(request.headers['user-agent']), { factorProven });
       await endPreviousSession(request);
       cookie.set(reply, session.token, session.expiresAt);
-      return { user: sessionUser(account), redirectTo: homeOf(account) };
+      return signedInAnswer(account, session, homeOf(account));
     },
   );
 
@@ -109,7 +126,7 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService; sessions: Sessi
       const { account, session } = await auth.acceptInvitation(request.body, deviceOf(request.headers['user-agent']));
       await endPreviousSession(request);
       cookie.set(reply, session.token, session.expiresAt);
-      return { user: sessionUser(account), redirectTo: '/recruiter' };
+      return signedInAnswer(account, session, '/recruiter');
     },
   );
 
@@ -120,7 +137,7 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService; sessions: Sessi
       const { account, session } = await auth.linkInvitation(request.body, request.ip, deviceOf(request.headers['user-agent']));
       await endPreviousSession(request);
       cookie.set(reply, session.token, session.expiresAt);
-      return { user: sessionUser(account), redirectTo: '/recruiter' };
+      return signedInAnswer(account, session, '/recruiter');
     },
   );
 
@@ -130,7 +147,8 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService; sessions: Sessi
   });
 
   app.delete('/auth/session-v2', async (request, reply) => {
-    if (request.auth) await sessions.revoke(request.auth.sessionHash);
+    // A half-signed-in session ends too: "cancel" on the code page signs out.
+    await endPreviousSession(request);
     cookie.clear(reply);
     return reply.code(204).send();
   });
@@ -149,6 +167,8 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService; sessions: Sessi
       const current = authOrThrow(request);
       const session = await auth.switchTenant(current.account.email, current.sessionHash, request.params.tenantId, deviceOf(request.headers['user-agent']));
       cookie.set(reply, session.token, session.expiresAt);
+      // The other company may require two-factor of a person without one: its enrolment comes first.
+      if (session.secondFactor) return { user: { type: 'recruiter' as const, tenantId: request.params.tenantId }, redirectTo: SECOND_FACTOR_PAGE, secondFactor: session.secondFactor };
       return { user: { type: 'recruiter' as const, tenantId: request.params.tenantId }, redirectTo: '/recruiter' };
     },
   );

@@ -96,7 +96,8 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   return {
-    async signInWithPassword(email: string, password: string, ip: string, device: string | null = null) {
+    /** `factorProven`: the request carries a remembered device of this identity (issue 32): no code is asked. */
+    async signInWithPassword(email: string, password: string, ip: string, device: string | null = null, options: { factorProven?: boolean } = {}) {
       await rateLimiter.check('sign-in', email, ip);
       const candidates = (await repository.findPasswordAccounts(email)).filter((row) => row.password_hash);
       const [first] = candidates;
@@ -105,7 +106,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       // One identity, one password: a suspended company's account gives way to another of the person's accounts.
       const account = candidates.find((row) => !row.company_suspended);
       if (!account) throw new HttpError(403, ERROR_KEYS.companySuspended);
-      const session = await sessions.create(account.id, device);
+      const session = await sessions.create(account.id, device, options);
       return { account, session };
     },
 
@@ -301,7 +302,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       const target = (await repository.recruiterTenants(email)).find((tenant) => tenant.companyId === companyId);
       if (!target) throw new HttpError(404, ERROR_KEYS.companyNotFound);
       await sessions.revoke(currentSessionHash);
-      return sessions.create(target.accountId, device);
+      // Only a complete session switches: it proved the identity's second factor already.
+      return sessions.create(target.accountId, device, { factorProven: true });
     },
   };
 }

@@ -1,11 +1,17 @@
+import { companySecurityOf, DEFAULT_SESSION_DAYS, type SecondFactorStep } from '@rec/core';
 import { newId } from '../../db/ids';
 import type { AccountRow } from '../../db/schema';
 import type { AccountRepository } from './repository';
 import { addMs, type Clock, DAY, MINUTE, newToken, tokenHash } from './tokens';
 
-/** A session dies 30 days after sign-in whatever happens, or after 7 days without a request. */
-export const SESSION_ABSOLUTE_MS = 30 * DAY;
+/**
+ * A session dies after its company's session lifetime (issue 32: 1-30 days, 30 by default, the
+ * value before policies existed) whatever happens, or after 7 days without a request.
+ */
+export const SESSION_ABSOLUTE_MS = DEFAULT_SESSION_DAYS * DAY;
 export const SESSION_IDLE_MS = 7 * DAY;
+/** A half-signed-in session (code due, or enrolment the company requires) lives this long at most. */
+export const PENDING_SESSION_MS = 15 * MINUTE;
 /** last_seen_at is written at most this often, not on every request. */
 const TOUCH_EVERY_MS = 5 * MINUTE;
 
@@ -15,21 +21,41 @@ export interface ResolvedSession {
   /** The session's public id (security page). */
   sessionId: string;
   expiresAt: Date;
+  /** Null for a complete session; what is still due while half signed in (issue 32). */
+  secondFactor: SecondFactorStep | null;
+}
+
+export interface NewSession {
+  token: string;
+  expiresAt: Date;
+  /** What must happen before the session counts as signed in; null when it already does. */
+  secondFactor: SecondFactorStep | null;
 }
 
 export type SessionService = ReturnType<typeof createSessionService>;
 
 export function createSessionService(deps: { repository: AccountRepository; now: Clock }) {
   const { repository, now } = deps;
+
+  /** The company's session lifetime of the account (applicants and admins: the default). */
+  const lifetimeMs = (companySettings: Record<string, unknown> | null) => companySecurityOf(companySettings).sessionDays * DAY;
+
   return {
     /**
      * A new session for the account; answers the cookie value (the database keeps only its hash).
      * `device` is a short summary of the user agent (deviceOf), shown on the security page.
+     * With a confirmed TOTP factor the session waits for a code unless `factorProven` (a remembered
+     * device, or a tenant switch of a session that proved it); without one, a company that
+     * requires two-factor gets a session that may only enrol.
      */
-    async create(accountId: string, device: string | null = null): Promise<{ token: string; expiresAt: Date }> {
+    async create(accountId: string, device: string | null = null, options: { factorProven?: boolean } = {}): Promise<NewSession> {
       const token = newToken();
       const created = now();
-      const expiresAt = addMs(created, SESSION_ABSOLUTE_MS);
+      const policy = await repository.signInPolicy(accountId);
+      const settings = policy?.companySettings ?? null;
+      const required = policy?.type === 'recruiter' && companySecurityOf(settings).requireTwoFactor;
+      const secondFactor: SecondFactorStep | null = policy?.enrolled ? (options.factorProven ? null : 'verify') : required ? 'enrol' : null;
+      const expiresAt = addMs(created, secondFactor ? PENDING_SESSION_MS : lifetimeMs(settings));
       await repository.insertSession({
         token_hash: tokenHash(token),
         id: newId(created),
@@ -38,8 +64,17 @@ export function createSessionService(deps: { repository: AccountRepository; now:
         created_at: created,
         last_seen_at: created,
         expires_at: expiresAt,
+        second_factor: secondFactor,
       });
-      return { token, expiresAt };
+      return { token, expiresAt, secondFactor };
+    },
+
+    /** A half-signed-in session becomes complete: from now on it lives the company's session lifetime. */
+    async complete(hash: string, accountId: string): Promise<Date> {
+      const policy = await repository.signInPolicy(accountId);
+      const expiresAt = addMs(now(), lifetimeMs(policy?.companySettings ?? null));
+      await repository.completeSession(hash, expiresAt);
+      return expiresAt;
     },
 
     /** The live session of a cookie value, or undefined (unknown, expired or idle too long; dead ones are deleted). */
@@ -55,8 +90,8 @@ export function createSessionService(deps: { repository: AccountRepository; now:
         return undefined;
       }
       if (time.getTime() - lastSeen.getTime() > TOUCH_EVERY_MS) await repository.touchSession(hash, time);
-      const { token_hash: _hash, session_id: sessionId, session_created_at: _created, last_seen_at: _seen, expires_at, ...account } = row;
-      return { account, tokenHash: hash, sessionId, expiresAt: new Date(expires_at) };
+      const { token_hash: _hash, session_id: sessionId, session_created_at: _created, last_seen_at: _seen, expires_at, second_factor, ...account } = row;
+      return { account, tokenHash: hash, sessionId, expiresAt: new Date(expires_at), secondFactor: second_factor };
     },
 
     revoke(hash: string) {

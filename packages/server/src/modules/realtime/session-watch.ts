@@ -18,6 +18,8 @@ export function liveSessionsOf(db: Kysely<Database>, now: () => Date): LiveSessi
       .select('s.token_hash')
       .where('s.token_hash', 'in', [...sessionHashes])
       .where('s.expires_at', '>', now())
+      // A half-signed-in session never holds a socket (issue 32).
+      .where('s.second_factor', 'is', null)
       .where((eb) => eb.or([eb('a.company_id', 'is', null), eb('c.suspended_at', 'is', null)]))
       .execute();
     return new Set(rows.map((row) => row.token_hash));

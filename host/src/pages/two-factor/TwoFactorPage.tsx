@@ -1,0 +1,113 @@
+import { isApiError } from '@rec/api-client';
+import type { SecondFactorStep } from '@rec/core';
+import { forgetSession } from '@rec/stores';
+import { Button, MessageBlock, TextField } from '@rec/ui';
+import { type FormEvent, useEffect, useState } from 'react';
+import { api } from '../../api';
+import { useT } from '../../i18n';
+import { navigate } from '../../navigation';
+import { sameOriginPath } from '../../router/rules';
+import { useTitle } from '../../title';
+import { EnrolPanel } from './EnrolPanel';
+import { RecoveryCodes } from './RecoveryCodes';
+import { fetchPendingSignIn, pendingEnrolment, verifySecondFactor } from './two-factor-api';
+
+/**
+ * /login/two-factor (issue 32): the second step of a sign-in. 'verify': the code from the app or a
+ * recovery code, and "remember this device"; 'enrol': the company requires two-factor, so the
+ * person enrols here before the back-office opens.
+ */
+export function TwoFactorPage() {
+  const t = useT();
+  useTitle(t('twoFactor.verify.title'));
+  const [step, setStep] = useState<SecondFactorStep | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [code, setCode] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    // Without a half-signed-in session there is nothing to finish: back to the sign-in.
+    fetchPendingSignIn().then(
+      (pending) => setStep(pending.step),
+      () => navigate('/login'),
+    );
+  }, []);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const value = code.replace(/\s+/g, '');
+    if (!value) {
+      setError(t('twoFactor.verify.codeRequired'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await verifySecondFactor({ code: value, rememberDevice: remember });
+      forgetSession();
+      navigate(sameOriginPath(answer.redirectTo, location.origin) ?? '/recruiter');
+    } catch (err) {
+      setBusy(false);
+      setError(t(isApiError(err) ? err.key : 'genericErrorTitle'));
+    }
+  }
+
+  async function cancel() {
+    await api.delete('/auth/session-v2').catch(() => undefined);
+    navigate('/login');
+  }
+
+  if (step === null) return <p aria-busy="true">{t('twoFactor.enrol.loading')}</p>;
+  if (step === 'enrol') {
+    return (
+      <section className="auth-card" aria-labelledby="two-factor-required-title">
+        <h1 id="two-factor-required-title">{t('twoFactor.enrol.requiredTitle')}</h1>
+        <p>{t('twoFactor.enrol.requiredIntro')}</p>
+        {codes ? (
+          <RecoveryCodes
+            codes={codes}
+            onDone={() => {
+              forgetSession();
+              navigate('/recruiter');
+            }}
+          />
+        ) : (
+          <EnrolPanel calls={pendingEnrolment} onEnrolled={setCodes} />
+        )}
+      </section>
+    );
+  }
+  return (
+    <section className="auth-card" aria-labelledby="two-factor-title">
+      <h1 id="two-factor-title">{t('twoFactor.verify.title')}</h1>
+      <p>{t('twoFactor.verify.intro')}</p>
+      {error ? <MessageBlock tone="error">{error}</MessageBlock> : null}
+      <form noValidate onSubmit={submit}>
+        <TextField
+          label={t('twoFactor.verify.codeLabel')}
+          hint={t('twoFactor.verify.codeHint')}
+          autoComplete="one-time-code"
+          maxLength={20}
+          required
+          value={code}
+          onChange={(event) => setCode(event.currentTarget.value)}
+        />
+        <div className="rec-field">
+          <label>
+            <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.currentTarget.checked)} /> {t('twoFactor.verify.remember')}
+          </label>
+        </div>
+        <div className="form-actions">
+          <Button type="submit" busy={busy}>
+            {t('twoFactor.verify.submit')}
+          </Button>
+          <Button type="button" variant="link" onClick={cancel}>
+            {t('twoFactor.verify.cancel')}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

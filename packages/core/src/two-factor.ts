@@ -1,0 +1,98 @@
+import * as v from 'valibot';
+
+/**
+ * Two-factor sign-in (issue 32): TOTP (RFC 6238) with recovery codes, "remember this device",
+ * and the company's security policy. The request schemas are used by the server's routes and the
+ * host's forms alike.
+ */
+
+/** Six digits, as every authenticator app shows them; spaces the user typed are dropped. */
+export const TOTP_DIGITS = 6;
+export const TOTP_PERIOD_SECONDS = 30;
+export const RECOVERY_CODE_COUNT = 10;
+export const REMEMBER_DEVICE_DAYS = 30;
+/** The company's session lifetime bounds (issue 32); 30 days is the platform's lifetime before policies existed. */
+export const SESSION_DAYS_MIN = 1;
+export const SESSION_DAYS_MAX = 30;
+export const DEFAULT_SESSION_DAYS = 30;
+
+/** A TOTP code (6 digits) or a recovery code (`xxxxx-xxxxx`): spaces and case forgiven. */
+export const SecondFactorCodeSchema = v.pipe(
+  v.string(),
+  v.maxLength(40),
+  v.transform((value) => value.replace(/\s+/g, '')),
+  v.regex(/^(?:\d{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/, 'twoFactor.errors.wrongCode'),
+);
+
+export const isTotpCode = (code: string): boolean => /^\d{6}$/.test(code);
+
+/** `POST /auth/two-factor/verify`: finishes a half-signed-in session. */
+export const SecondFactorVerifyBodySchema = v.strictObject({
+  code: SecondFactorCodeSchema,
+  /** Set the 30-day "remember this device" cookie. */
+  rememberDevice: v.optional(v.boolean()),
+});
+export type SecondFactorVerifyBody = v.InferOutput<typeof SecondFactorVerifyBodySchema>;
+
+/** `POST /v2/me/two-factor/totp/confirm`: the first code from the app confirms the enrolment. */
+export const TotpConfirmBodySchema = v.strictObject({
+  code: v.pipe(v.string(), v.maxLength(20), v.transform((value) => value.replace(/\s+/g, '')), v.regex(/^\d{6}$/, 'twoFactor.errors.wrongCode')),
+});
+export type TotpConfirmBody = v.InferOutput<typeof TotpConfirmBodySchema>;
+
+/**
+ * Re-authentication before removing the factor or replacing the recovery codes: the account's
+ * password or a current code (TOTP or recovery code), exactly one of them.
+ */
+export const ReauthenticationBodySchema = v.pipe(
+  v.strictObject({
+    password: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(1024))),
+    code: v.optional(SecondFactorCodeSchema),
+  }),
+  v.check((body) => (body.password === undefined) !== (body.code === undefined), 'errors.badRequest'),
+);
+export type ReauthenticationBody = v.InferOutput<typeof ReauthenticationBodySchema>;
+
+/** `PATCH /v2/companies/settings/security`: the company's sign-in policy. */
+export const CompanySecurityPatchSchema = v.strictObject({
+  requireTwoFactor: v.optional(v.boolean()),
+  sessionDays: v.optional(v.pipe(v.number(), v.integer(), v.minValue(SESSION_DAYS_MIN), v.maxValue(SESSION_DAYS_MAX))),
+});
+export type CompanySecurityPatch = v.InferOutput<typeof CompanySecurityPatchSchema>;
+
+export interface CompanySecurity {
+  requireTwoFactor: boolean;
+  sessionDays: number;
+}
+
+/** The policy from `companies.settings.security` (jsonb), defaults filled; a bad stored value falls back. */
+export function companySecurityOf(settings: Record<string, unknown> | null | undefined): CompanySecurity {
+  const stored = (settings?.security ?? {}) as Record<string, unknown>;
+  const days = stored.sessionDays;
+  return {
+    requireTwoFactor: stored.requireTwoFactor === true,
+    sessionDays: typeof days === 'number' && Number.isInteger(days) && days >= SESSION_DAYS_MIN && days <= SESSION_DAYS_MAX ? days : DEFAULT_SESSION_DAYS,
+  };
+}
+
+/** What the account page shows (`GET /v2/me/two-factor`). */
+export interface TwoFactorStatus {
+  enrolled: boolean;
+  enrolledAt: string | null;
+  recoveryCodesLeft: number;
+  /** The company requires two-factor of its recruiters. */
+  required: boolean;
+}
+
+/** `POST /v2/me/two-factor/totp`: a new secret, shown until confirmed. */
+export interface TotpEnrolment {
+  /** Base32, for manual entry in the app. */
+  secret: string;
+  /** otpauth://totp/… */
+  uri: string;
+  /** The URI as a QR code, an SVG document. */
+  qrSvg: string;
+}
+
+/** Where a half-signed-in session stands: the code to enter, or the enrolment the company requires. */
+export type SecondFactorStep = 'verify' | 'enrol';

@@ -1,0 +1,130 @@
+import {
+  type CompanySecurityPatch,
+  CompanySecurityPatchSchema,
+  ERROR_KEYS,
+  PERMISSIONS,
+  type ReauthenticationBody,
+  ReauthenticationBodySchema,
+  type SecondFactorVerifyBody,
+  SecondFactorVerifyBodySchema,
+  type TotpConfirmBody,
+  TotpConfirmBodySchema,
+} from '@rec/core';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { type AuthContext, authOrThrow, type PendingAuth, requirePermission, requireRole, type SessionCookie, tenantOf } from '../../http/auth';
+import { HttpError } from '../../http/errors';
+import { validateRequest } from '../../http/validation';
+import type { DeviceCookie } from './device-cookie';
+import type { TwoFactorService } from './service';
+
+const badBody = ERROR_KEYS.badRequest;
+
+/** The half-signed-in session of the request at `step`; 401 otherwise (nothing to finish). */
+function pendingAt(request: FastifyRequest, step: PendingAuth['step']): PendingAuth {
+  const pending = request.pendingAuth;
+  if (!pending) throw new HttpError(401, ERROR_KEYS.authRequired);
+  if (pending.step !== step) throw new HttpError(409, step === 'verify' ? ERROR_KEYS.enrolmentRequired : ERROR_KEYS.secondFactorRequired);
+  return pending;
+}
+
+/**
+ * Two-factor routes (issue 32). `/auth/two-factor/*` serve the half-signed-in session only (the
+ * code after the password, or the enrolment the company requires); `/v2/me/two-factor/*` manage
+ * the signed-in person's factor; `/v2/companies/settings/security` is the company's policy.
+ */
+export const twoFactorRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorService; cookie: SessionCookie; device: DeviceCookie }> = async (
+  app,
+  { twoFactor, cookie, device },
+) => {
+  // Secrets, codes and personal state: never kept by a shared cache.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
+    return payload;
+  });
+  const signedIn = requireRole('recruiter', 'admin');
+
+  // --- finishing a sign-in ---------------------------------------------------------------------
+
+  app.get('/auth/two-factor', async (request) => {
+    const pending = request.pendingAuth;
+    if (!pending) throw new HttpError(401, ERROR_KEYS.authRequired);
+    return { step: pending.step, email: pending.account.email };
+  });
+
+  app.post<{ Body: SecondFactorVerifyBody }>(
+    '/auth/two-factor/verify',
+    { preHandler: validateRequest({ body: { schema: SecondFactorVerifyBodySchema, errorKey: ERROR_KEYS.wrongCode, statusCode: 422 } }) },
+    async (request, reply) => {
+      const pending = pendingAt(request, 'verify');
+      const done = await twoFactor.verifySignIn(pending, request.body.code, request.ip, request.body.rememberDevice === true);
+      // Same token, now complete: the cookie's expiry follows the session's new lifetime.
+      const token = request.cookies[cookie.name];
+      if (token) cookie.set(reply, token, done.expiresAt);
+      if (done.deviceToken && done.deviceExpiresAt) device.set(reply, done.deviceToken, done.deviceExpiresAt);
+      return { redirectTo: pending.role === 'admin' ? '/admin' : '/recruiter' };
+    },
+  );
+
+  app.post('/auth/two-factor/enrol', async (request) => twoFactor.startEnrolment(pendingAt(request, 'enrol')));
+
+  app.post<{ Body: TotpConfirmBody }>(
+    '/auth/two-factor/enrol/confirm',
+    { preHandler: validateRequest({ body: { schema: TotpConfirmBodySchema, errorKey: ERROR_KEYS.wrongCode, statusCode: 422 } }) },
+    async (request, reply) => {
+      const pending = pendingAt(request, 'enrol');
+      const recoveryCodes = await twoFactor.confirmEnrolment(pending, request.body.code, request.ip);
+      const expiresAt = await twoFactor.completeSession(pending);
+      const token = request.cookies[cookie.name];
+      if (token) cookie.set(reply, token, expiresAt);
+      return { recoveryCodes, redirectTo: '/recruiter' };
+    },
+  );
+
+  // --- the signed-in person's factor ----------------------------------------------------------
+
+  const me = (request: FastifyRequest): AuthContext => authOrThrow(request);
+
+  app.get('/v2/me/two-factor', { preHandler: signedIn }, async (request) => twoFactor.status(me(request)));
+
+  app.post('/v2/me/two-factor/totp', { preHandler: signedIn }, async (request) => twoFactor.startEnrolment(me(request)));
+
+  app.post<{ Body: TotpConfirmBody }>(
+    '/v2/me/two-factor/totp/confirm',
+    { preHandler: [signedIn, validateRequest({ body: { schema: TotpConfirmBodySchema, errorKey: ERROR_KEYS.wrongCode, statusCode: 422 } })] },
+    async (request) => ({ recoveryCodes: await twoFactor.confirmEnrolment(me(request), request.body.code, request.ip) }),
+  );
+
+  app.post<{ Body: ReauthenticationBody }>(
+    '/v2/me/two-factor/recovery-codes',
+    { preHandler: [signedIn, validateRequest({ body: { schema: ReauthenticationBodySchema, errorKey: badBody } })] },
+    async (request) => ({ recoveryCodes: await twoFactor.regenerateRecoveryCodes(me(request), request.body, request.ip) }),
+  );
+
+  app.post<{ Body: ReauthenticationBody }>(
+    '/v2/me/two-factor/remove',
+    { preHandler: [signedIn, validateRequest({ body: { schema: ReauthenticationBodySchema, errorKey: badBody } })] },
+    async (request, reply) => {
+      await twoFactor.remove(me(request), request.body, request.ip);
+      return reply.code(204).send();
+    },
+  );
+
+  // --- the company's policy -------------------------------------------------------------------
+
+  app.get('/v2/companies/settings/security', { preHandler: requireRole('recruiter') }, async (request) => twoFactor.policy(tenantOf(authOrThrow(request))));
+
+  app.patch<{ Body: CompanySecurityPatch }>(
+    '/v2/companies/settings/security',
+    {
+      preHandler: [
+        requireRole('recruiter'),
+        requirePermission(PERMISSIONS.companySettingsManage),
+        validateRequest({ body: { schema: CompanySecurityPatchSchema, errorKey: badBody } }),
+      ],
+    },
+    async (request) => {
+      const session = authOrThrow(request);
+      return twoFactor.updatePolicy(session, tenantOf(session), request.body);
+    },
+  );
+};
