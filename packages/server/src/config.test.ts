@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       indeedClientId: undefined,
       retentionDays: 730,
       trustProxy: false,
+      twoFactorKey: undefined,
       uploadLimits: DEFAULT_UPLOAD_LIMITS,
       seedDemo: false,
       fileStore: { driver: 'disk' },
@@ -55,6 +56,16 @@ describe('loadConfig', () => {
     assert.deepEqual(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1,loopback' }).trustProxy, ['10.0.0.1', '10.1.0.0/16', '::1', 'loopback']);
     for (const bad of ['yes', 'proxy.internal', '10.0.0.1;rm', '-1']) {
       assert.throws(() => loadConfig({ TRUST_PROXY: bad }), (error: unknown) => error instanceof ConfigError && error.message.includes('TRUST_PROXY='));
+    }
+  });
+
+  it('takes TWO_FACTOR_KEY as 32 bytes in hex or base64 and refuses any other length', () => {
+    const hex = 'ab'.repeat(32);
+    const base64 = Buffer.alloc(32, 7).toString('base64');
+    assert.equal(loadConfig({ TWO_FACTOR_KEY: hex }).twoFactorKey, hex);
+    assert.equal(loadConfig({ TWO_FACTOR_KEY: base64 }).twoFactorKey, base64);
+    for (const bad of ['ab'.repeat(16), Buffer.alloc(16).toString('base64'), 'not a key']) {
+      assert.throws(() => loadConfig({ TWO_FACTOR_KEY: bad }), (error: unknown) => error instanceof ConfigError && error.message.includes('TWO_FACTOR_KEY='));
     }
   });
 
