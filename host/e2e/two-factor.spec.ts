@@ -25,6 +25,16 @@ async function signInWithPassword(page: Page, email: string) {
   await page.locator('form button[type="submit"]').click();
 }
 
+/** Signs out, signs in with the password, and gives `code` on the code step (axe checked there). */
+async function signInAgainWithCode(page: Page, email: string, code: string) {
+  await page.request.delete(`${BASE_URL}/auth/session-v2`, { headers: { origin: BASE_URL } });
+  await signInWithPassword(page, email);
+  await page.waitForURL(/\/login\/two-factor/);
+  await expectNoAxeViolation(page);
+  await page.getByLabel(/^code/i).fill(code);
+  await page.getByRole('button', { name: /sign in/i }).click();
+}
+
 test.describe('two-factor sign-in', () => {
   test('a recruiter enrols on the account page, signs in with a code, and a recovery code works once', async ({ browser }) => {
     // The second code waits for the app's next 30 s window (a code is never accepted twice).
@@ -53,27 +63,13 @@ test.describe('two-factor sign-in', () => {
     await expect(section).toContainText(/recovery codes left: 10/i);
 
     // Sign out, then password + code.
-    await page.request.delete(`${BASE_URL}/auth/session-v2`, { headers: { origin: BASE_URL } });
-    await signInWithPassword(page, email);
-    await page.waitForURL(/\/login\/two-factor/);
-    await expectNoAxeViolation(page);
-    await page.getByLabel(/^code/i).fill(await codeOf(secret, first));
-    await page.getByRole('button', { name: /sign in/i }).click();
+    await signInAgainWithCode(page, email, await codeOf(secret, first));
     await page.waitForURL(/\/recruiter/);
-
     // A recovery code once...
-    await page.request.delete(`${BASE_URL}/auth/session-v2`, { headers: { origin: BASE_URL } });
-    await signInWithPassword(page, email);
-    await page.waitForURL(/\/login\/two-factor/);
-    await page.getByLabel(/^code/i).fill(codes[0] ?? '');
-    await page.getByRole('button', { name: /sign in/i }).click();
+    await signInAgainWithCode(page, email, codes[0] ?? '');
     await page.waitForURL(/\/recruiter/);
     // ...and not twice.
-    await page.request.delete(`${BASE_URL}/auth/session-v2`, { headers: { origin: BASE_URL } });
-    await signInWithPassword(page, email);
-    await page.waitForURL(/\/login\/two-factor/);
-    await page.getByLabel(/^code/i).fill(codes[0] ?? '');
-    await page.getByRole('button', { name: /sign in/i }).click();
+    await signInAgainWithCode(page, email, codes[0] ?? '');
     await expect(page.getByText(/this code is not valid/i)).toBeVisible();
     await expect(page).toHaveURL(/\/login\/two-factor/);
     await context.close();
