@@ -118,9 +118,10 @@ export function createSsoService(deps: SsoDeps) {
       return viewOf(after);
     },
 
+    /** Idempotent: nothing set up is nothing to remove (and nothing to audit). */
     async remove(session: AuthContext, companyId: string): Promise<void> {
       const before = await repository.find(companyId);
-      if (!(await repository.remove(companyId))) throw new HttpError(404, ERROR_KEYS.ssoNotConfigured);
+      if (!(await repository.remove(companyId))) return;
       await audit.record({ companyId, actorId: session.account.id, action: AUDIT_ACTIONS.ssoSettingsChange, openingId: null, details: { before: auditView(before), after: null } });
     },
 
@@ -213,7 +214,7 @@ export function createSsoService(deps: SsoDeps) {
       if (!company) throw new SsoRefusal(404, ERROR_KEYS.ssoNotConfigured);
       let account = await repository.findMember(companyId, identity.email);
       if (!account) {
-        const language = toLocale((company.settings as { language?: string } | null)?.language) ?? DEFAULT_LOCALE;
+        const language = toLocale(company.settings?.language) ?? DEFAULT_LOCALE;
         account = await repository.insertMember({
           id: newId(now()),
           companyId,
