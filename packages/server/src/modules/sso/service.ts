@@ -106,7 +106,13 @@ export function createSsoService(deps: SsoDeps) {
       if (!sealed) throw new HttpError(422, ERROR_KEYS.ssoSecretRequired);
       const issuer = body.issuer.replace(/\/+$/, '') || body.issuer;
       const next = { company_id: companyId, issuer, client_id: body.clientId, client_secret: sealed, default_role: body.defaultRole, sso_only: body.ssoOnly, domains };
-      await repository.save(next, now());
+      try {
+        await repository.save(next, now());
+      } catch (error) {
+        // Another owner claimed one of the domains between the check and the write.
+        if ((error as { code?: string } | null)?.code === '23505') throw new HttpError(409, ERROR_KEYS.ssoDomainTaken);
+        throw error;
+      }
       const after = await repository.find(companyId);
       await audit.record({
         companyId,
