@@ -24,7 +24,7 @@ function nextStep(method: Method, email: string, query: URLSearchParams): string
 function ssoErrorText(t: ReturnType<typeof useT>, key: string | null): string | null {
   if (!key) return null;
   if (/^sso\.errors\.[A-Za-z]+$/.test(key)) return t(key);
-  return key === 'errors.tooManyRequests' ? t('errors.tooManyRequests') : t('sso.errors.failed');
+  return key === 'errors.tooManyRequests' || key === 'errors.companySuspended' ? t(key) : t('sso.errors.failed');
 }
 
 /**

@@ -369,7 +369,6 @@ export async function buildApp({
   await app.register(twoFactorRoutes, { twoFactor, cookie, device });
   const sso = createSsoService({
     repository: ssoRepository,
-    companies: companyRepository,
     sessions,
     rateLimiter: authRateLimiter,
     box: secretBox,

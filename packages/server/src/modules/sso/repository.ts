@@ -85,6 +85,10 @@ export function createSsoRepository(db: Kysely<Database>) {
       return db.deleteFrom('sso_attempts').where('expires_at', '<=', time).execute();
     },
 
+    company(companyId: string) {
+      return db.selectFrom('companies').select(['id', 'name', 'settings', 'suspended_at']).where('id', '=', companyId).executeTakeFirst();
+    },
+
     /** The recruiter account of `email` in the company, if any. */
     findMember(companyId: string, email: string) {
       return db.selectFrom('accounts').selectAll().where('company_id', '=', companyId).where('email', '=', email).where('type', '=', 'recruiter').executeTakeFirst();

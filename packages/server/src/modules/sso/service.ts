@@ -19,7 +19,6 @@ import { AUDIT_ACTIONS, type AuditLog } from '../audit/audit-log';
 import type { AuthRateLimiter } from '../auth/rate-limit';
 import type { NewSession, SessionService } from '../auth/sessions';
 import { addMs, type Clock, MINUTE, newToken, tokenHash } from '../auth/tokens';
-import type { CompanyRepository } from '../companies/repository';
 import type { SecretBox } from '../two-factor/secret-box';
 import { codeVerifierOf, isTokenShaped, nonceOf } from './binding';
 import { issuerAllowed, type OidcClient } from './oidc-client';
@@ -30,7 +29,6 @@ export type SsoService = ReturnType<typeof createSsoService>;
 
 export interface SsoDeps {
   repository: SsoRepository;
-  companies: CompanyRepository;
   sessions: SessionService;
   rateLimiter: AuthRateLimiter;
   box: SecretBox;
@@ -68,7 +66,7 @@ const auditView = (stored: StoredSso | undefined) =>
  * two-factor (docs/security.md).
  */
 export function createSsoService(deps: SsoDeps) {
-  const { repository, companies, sessions, rateLimiter, box, audit, oidc, publicUrl, nodeEnv, now } = deps;
+  const { repository, sessions, rateLimiter, box, audit, oidc, publicUrl, nodeEnv, now } = deps;
   const callbackUrl = new URL(SSO_CALLBACK_PATH, publicUrl).href;
 
   const viewOf = (stored: StoredSso | undefined): SsoSettingsView => ({
@@ -216,8 +214,10 @@ export function createSsoService(deps: SsoDeps) {
       }
       if (!identity.email || !identity.emailVerified) throw new SsoRefusal(403, ERROR_KEYS.ssoEmailNotVerified, { companyId, reason: 'emailNotVerified' });
       if (!stored.domains.includes(emailDomainOf(identity.email))) throw new SsoRefusal(403, ERROR_KEYS.ssoDomainNotAllowed, { companyId, reason: 'domainNotAllowed' });
-      const company = await companies.find(companyId);
+      const company = await repository.company(companyId);
       if (!company) throw new SsoRefusal(404, ERROR_KEYS.ssoNotConfigured);
+      // Suspended while the person was at the IdP: no sign-in (issue 13).
+      if (company.suspended_at) throw new SsoRefusal(403, ERROR_KEYS.companySuspended, { companyId, reason: 'companySuspended' });
       let account = await repository.findMember(companyId, identity.email);
       if (!account) {
         const language = toLocale(company.settings?.language) ?? DEFAULT_LOCALE;
