@@ -127,8 +127,8 @@ describeEachBackend('single sign-on with OpenID Connect', (context) => {
     assert.equal(account.company_role, 'viewer');
     assert.equal(account.password_hash, null);
     assert.equal(account.first_name, 'Sam');
-    const actions = (await auditOf(company.companyId)).map((row) => row.action);
-    assert.deepEqual(actions, ['company.sso.change', 'account.sso.memberCreate', 'account.sso.signIn']);
+    const actions = (await auditOf(company.companyId)).map((row) => row.action).sort();
+    assert.deepEqual(actions, ['account.sso.memberCreate', 'account.sso.signIn', 'company.sso.change']);
 
     // The state was used: the same callback again (a replay) is refused.
     refusedWith(await callback(returned, attempt.binding), 'sso.errors.stateInvalid');
@@ -189,7 +189,10 @@ describeEachBackend('single sign-on with OpenID Connect', (context) => {
     refusedWith(await callback(await driveLogin(outside.authorizationUrl, 'someone@elsewhere.example', REDIRECT_URI), outside.binding), 'sso.errors.domainNotAllowed');
     const unverified = await start(`x@${company.domain}`);
     refusedWith(await callback(await driveLogin(unverified.authorizationUrl, `unverified@${company.domain}`, REDIRECT_URI), unverified.binding), 'sso.errors.emailNotVerified');
-    const reasons = (await auditOf(company.companyId)).filter((row) => row.action === 'account.sso.signInRefused').map((row) => (row.details as { reason: string }).reason);
+    const reasons = (await auditOf(company.companyId))
+      .filter((row) => row.action === 'account.sso.signInRefused')
+      .map((row) => (row.details as { reason: string }).reason)
+      .sort();
     assert.deepEqual(reasons, ['domainNotAllowed', 'emailNotVerified']);
     // Nothing of the refused people is in the audit.
     assert.doesNotMatch(JSON.stringify(await auditOf(company.companyId)), /elsewhere\.example|unverified@/);
@@ -201,7 +204,7 @@ describeEachBackend('single sign-on with OpenID Connect', (context) => {
     assert.deepEqual(unknown.json(), { company: null });
     const started = await call('POST', '/auth/sso/start', undefined, { email: 'a@no-sso-here.example' });
     assert.equal(started.statusCode, 404);
-    assert.equal((started.json() as { key: string }).key, 'sso.errors.notConfigured');
+    assert.equal((started.json() as { error: string }).error, 'sso.errors.notConfigured');
   });
 
   it('with SSO only, refuses the password of members (audited) and keeps the owners’ break-glass password', async () => {
@@ -209,7 +212,7 @@ describeEachBackend('single sign-on with OpenID Connect', (context) => {
     const member = await insertAccount(company.companyId, `pw@${company.domain}`, 'recruiter');
     const refused = await call('POST', '/auth/password/sign-in', undefined, { email: member.email, password: PASSWORD });
     assert.equal(refused.statusCode, 403, refused.body);
-    assert.equal((refused.json() as { key: string }).key, 'sso.errors.ssoRequired');
+    assert.equal((refused.json() as { error: string }).error, 'sso.errors.ssoRequired');
     const wrong = await call('POST', '/auth/password/sign-in', undefined, { email: member.email, password: 'not-the-password' });
     assert.equal(wrong.statusCode, 401, 'a wrong password learns nothing about SSO');
     const owner = await call('POST', '/auth/password/sign-in', undefined, { email: company.owner.email, password: PASSWORD });
@@ -234,7 +237,7 @@ describeEachBackend('single sign-on with OpenID Connect', (context) => {
     assert.equal((foreign.json() as { configured: boolean }).configured, false);
     const grab = await call('PUT', '/v2/companies/settings/sso', other.owner.cookie, settingsBody(company.domain));
     assert.equal(grab.statusCode, 409);
-    assert.equal((grab.json() as { key: string }).key, 'sso.errors.domainTaken');
+    assert.equal((grab.json() as { error: string }).error, 'sso.errors.domainTaken');
     assert.equal((await call('GET', '/v2/companies/settings/sso', company.owner.cookie).then((r) => r.json() as { domains: string[] })).domains[0], company.domain);
     // Saved without a secret: the stored one stays.
     const kept = await call('PUT', '/v2/companies/settings/sso', company.owner.cookie, { ...settingsBody(company.domain, { ssoOnly: true }), clientSecret: undefined });
@@ -245,11 +248,11 @@ describeEachBackend('single sign-on with OpenID Connect', (context) => {
     assert.ok(!everything.includes(idp.clientSecret), 'the secret is in no answer, no audit row, and not in clear at rest');
     // A public mail domain, an insecure issuer, a first setting without a secret: refused with keys.
     const publicDomain = await call('PUT', '/v2/companies/settings/sso', other.owner.cookie, settingsBody('gmail.com'));
-    assert.equal((publicDomain.json() as { key: string }).key, 'sso.errors.domainPublic');
+    assert.equal((publicDomain.json() as { error: string }).error, 'sso.errors.domainPublic');
     const insecure = await call('PUT', '/v2/companies/settings/sso', other.owner.cookie, settingsBody(other.domain, { issuer: 'http://idp.example' }));
-    assert.equal((insecure.json() as { key: string }).key, 'sso.errors.issuerInsecure');
+    assert.equal((insecure.json() as { error: string }).error, 'sso.errors.issuerInsecure');
     const noSecret = await call('PUT', '/v2/companies/settings/sso', other.owner.cookie, { ...settingsBody(other.domain), clientSecret: undefined });
-    assert.equal((noSecret.json() as { key: string }).key, 'sso.errors.secretRequired');
+    assert.equal((noSecret.json() as { error: string }).error, 'sso.errors.secretRequired');
   });
 
   it('tests the connection by fetching the discovery document', async () => {
@@ -259,6 +262,6 @@ describeEachBackend('single sign-on with OpenID Connect', (context) => {
     assert.equal((ok.json() as { issuer: string }).issuer, idp.issuer);
     const down = await call('POST', '/v2/companies/settings/sso/test', company.owner.cookie, { issuer: 'http://127.0.0.1:9/nothing' });
     assert.equal(down.statusCode, 422);
-    assert.equal((down.json() as { key: string }).key, 'sso.errors.discoveryFailed');
+    assert.equal((down.json() as { error: string }).error, 'sso.errors.discoveryFailed');
   });
 });
