@@ -1,6 +1,6 @@
 import { expect, type Page, request, test } from '@playwright/test';
 import { startTestIdp, type TestIdp } from '../../packages/server/src/testing/oidc-provider';
-import { BASE_URL, createCompany, type FixtureCompany } from './fixtures';
+import { BASE_URL, createCompany, type FixtureCompany, pageAs } from './fixtures';
 import { expectNoAxeViolation } from './helpers';
 
 /**
@@ -70,6 +70,22 @@ test.describe('single sign-on', () => {
     expect(session.status()).toBe(200);
     expect(((await session.json()) as { user: { tenantId: string } }).user.tenantId).toBe(company.companyId);
     await context.close();
+  });
+
+  test('the owner sees the setting without its secret, with the callback address to register', async ({ browser }) => {
+    const { company, domain } = await companyWithSso();
+    const page = await pageAs(browser, company, 'owner', { locale: 'en-GB' });
+    await page.goto(`${BASE_URL}/recruiter/settings_new/mycompany`);
+    // The fixture owner reads the back-office in French: fields by name, texts that do not translate.
+    const section = page.locator('form[aria-labelledby="sso-settings-title"]');
+    await expect(section.locator('input[name="sso-domains"]')).toHaveValue(domain);
+    await expect(section.locator('input[name="sso-issuer"]')).toHaveValue(idp.issuer);
+    await expect(section.locator('input[name="sso-client-secret"]')).toHaveValue('');
+    await expect(section).toContainText(`${BASE_URL}/auth/sso/callback`);
+    await section.getByRole('button', { name: 'Tester la connexion' }).click();
+    await expect(section.getByRole('status')).toContainText(idp.issuer);
+    await expectNoAxeViolation(page, 'main');
+    await page.context().close();
   });
 
   test('an e-mail outside the allowed domains is refused with a clear message', async ({ browser }) => {
