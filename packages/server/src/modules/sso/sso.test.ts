@@ -221,6 +221,23 @@ describeEachBackend('single sign-on with OpenID Connect', (context) => {
     assert.deepEqual(refusals.map((row) => [row.actor_id, (row.details as { method: string }).method]), [[member.id, 'password']]);
   });
 
+  it('lets a person with another company in by password, but never switch into the SSO-only one', async () => {
+    const sso = await configured({ ssoOnly: true });
+    const plain = await newCompany();
+    const email = `both@${sso.domain}`;
+    await insertAccount(sso.companyId, email, 'recruiter');
+    await insertAccount(plain.companyId, email, 'recruiter');
+    const signedIn = await call('POST', '/auth/password/sign-in', undefined, { email, password: PASSWORD });
+    assert.equal(signedIn.statusCode, 200, signedIn.body);
+    assert.equal((signedIn.json() as { user: { tenantId: string } }).user.tenantId, plain.companyId);
+    const cookie = setCookieOf(signedIn)?.pair;
+    const moved = await call('POST', `/auth/tenants/${sso.companyId}/authorize`, cookie);
+    assert.equal(moved.statusCode, 403, moved.body);
+    assert.equal((moved.json() as { error: string }).error, 'sso.errors.ssoRequired');
+    const still = await call('GET', '/auth/session-v2', cookie);
+    assert.equal((still.json() as { user: { tenantId: string } }).user.tenantId, plain.companyId, 'the session stays where it was');
+  });
+
   it('keeps the settings to the company’s owner, never answers or audits the client secret', async () => {
     const company = await configured();
     const other = await newCompany();
