@@ -29,6 +29,8 @@ export function errorText(t: Translate, error: unknown): string {
   if (isApiError(error)) {
     const mapped = APP_TEXTS[error.key];
     if (mapped) return t(mapped, { count: PASSWORD_MIN_LENGTH });
+    // Single sign-on (issue 32): its keys are texts of their own under `sso.errors`.
+    if (/^sso\.errors\.[A-Za-z]+$/.test(error.key)) return t(error.key);
     if (error.status === 429) return t('errors.tooManyRequests');
     if (error.status === 0) return t('signIn.errors.offline');
   }

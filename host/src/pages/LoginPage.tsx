@@ -1,10 +1,12 @@
 import { type RealmProfile, readRealmProfiles } from '@rec/stores';
-import { Button, TextField } from '@rec/ui';
+import { Button, MessageBlock, TextField } from '@rec/ui';
 import { type FormEvent, useMemo, useState } from 'react';
+import { errorText } from '../error-text';
 import { useT } from '../i18n';
 import { navigate } from '../navigation';
 import { browserStorageOrNull } from '../storage';
 import { useTitle } from '../title';
+import { discoverSso, startSso } from './sso/sso-api';
 import { isEmail } from './validation';
 
 type Method = 'password' | 'magic-link';
@@ -18,6 +20,13 @@ function nextStep(method: Method, email: string, query: URLSearchParams): string
   return `/login/${method}?${next}`;
 }
 
+/** The text of a refused SSO sign-in the callback sent back (`?ssoError=`): known keys only. */
+function ssoErrorText(t: ReturnType<typeof useT>, key: string | null): string | null {
+  if (!key) return null;
+  if (/^sso\.errors\.[A-Za-z]+$/.test(key)) return t(key);
+  return key === 'errors.tooManyRequests' || key === 'errors.companySuspended' ? t(key) : t('sso.errors.failed');
+}
+
 /**
  * /login (and /login/recruiter): "continue as" a remembered account, or an email with the
  * choice of password or an emailed link (recruiters and admins use a password, applicants a link).
@@ -28,20 +37,86 @@ export function LoginPage({ query }: { query: URLSearchParams }) {
   const profiles = useMemo(() => readRealmProfiles(browserStorageOrNull()), []);
   const [email, setEmail] = useState(query.get('email') ?? '');
   const [error, setError] = useState<string | null>(null);
+  // Single sign-on (issue 32): the company whose IdP signs this e-mail in, once asked.
+  const [ssoCompany, setSsoCompany] = useState<{ email: string; name: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(() => ssoErrorText(t, query.get('ssoError')));
 
-  function go(method: Method, event?: FormEvent) {
-    event?.preventDefault();
+  function checked(): string | null {
     const value = email.trim();
-    if (!value) return setError(t('signIn.errors.emailRequired'));
-    if (!isEmail(value)) return setError(t('signIn.errors.emailInvalid'));
-    setError(null);
-    navigate(nextStep(method, value, query));
+    const problem = !value ? t('signIn.errors.emailRequired') : !isEmail(value) ? t('signIn.errors.emailInvalid') : null;
+    setError(problem);
+    return problem ? null : value;
+  }
+
+  function go(method: Method) {
+    const value = checked();
+    if (value) navigate(nextStep(method, value, query));
+  }
+
+  /** The password path, unless the e-mail's domain signs in through its company's IdP. */
+  async function continueWithEmail(event: FormEvent) {
+    event.preventDefault();
+    const value = checked();
+    if (!value) return;
+    setBusy(true);
+    setFailure(null);
+    // Discovery that fails (offline, too many requests) falls back to the password step.
+    const answer = await discoverSso(value).catch(() => null);
+    setBusy(false);
+    if (answer?.company) setSsoCompany({ email: value, name: answer.company.name });
+    else navigate(nextStep('password', value, query));
+  }
+
+  async function continueWithSso() {
+    if (!ssoCompany) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const redirect = query.get('redirect');
+      const { authorizationUrl } = await startSso({ email: ssoCompany.email, ...(redirect ? { redirect } : {}) });
+      // The company's identity provider: another origin, a full page load.
+      location.assign(authorizationUrl);
+    } catch (err) {
+      setBusy(false);
+      setFailure(errorText(t, err));
+    }
+  }
+
+  if (ssoCompany) {
+    return (
+      <section className="auth-card" aria-labelledby="sso-title">
+        <h1 id="sso-title">{t('sso.signIn.title')}</h1>
+        <p>{t('sso.signIn.intro', { company: ssoCompany.name, email: ssoCompany.email })}</p>
+        {failure ? <MessageBlock tone="error">{failure}</MessageBlock> : null}
+        <div className="form-actions">
+          <Button busy={busy} onClick={continueWithSso}>
+            {t('sso.signIn.continueWith', { company: ssoCompany.name })}
+          </Button>
+        </div>
+        <p>
+          <a href={nextStep('password', ssoCompany.email, query)}>{t('sso.signIn.usePassword')}</a>
+        </p>
+        <p>
+          <a
+            href="/login?forceLookup=1"
+            onClick={(event) => {
+              event.preventDefault();
+              setSsoCompany(null);
+            }}
+          >
+            {t('signIn.useAnotherEmail')}
+          </a>
+        </p>
+      </section>
+    );
   }
 
   return (
     <section className="auth-card" aria-labelledby="login-title">
       <h1 id="login-title">{t('signIn.title')}</h1>
       <p>{t('signIn.intro')}</p>
+      {failure ? <MessageBlock tone="error">{failure}</MessageBlock> : null}
       {profiles.length ? (
         <section aria-labelledby="continue-as">
           <h2 id="continue-as">{t('signIn.continueAs')}</h2>
@@ -59,7 +134,7 @@ export function LoginPage({ query }: { query: URLSearchParams }) {
           <h2>{t('signIn.otherAccount')}</h2>
         </section>
       ) : null}
-      <form noValidate onSubmit={(event) => go('password', event)}>
+      <form noValidate onSubmit={continueWithEmail}>
         <TextField
           label={t('signIn.email')}
           type="email"
@@ -71,7 +146,9 @@ export function LoginPage({ query }: { query: URLSearchParams }) {
           onChange={(event) => setEmail(event.currentTarget.value)}
         />
         <div className="form-actions">
-          <Button type="submit">{t('signIn.continueWithPassword')}</Button>
+          <Button type="submit" busy={busy}>
+            {t('signIn.continueWithPassword')}
+          </Button>
           <Button variant="secondary" onClick={() => go('magic-link')}>
             {t('signIn.continueWithLink')}
           </Button>

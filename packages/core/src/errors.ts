@@ -92,6 +92,27 @@ export const ERROR_KEYS = {
   reauthenticationFailed: 'twoFactor.errors.reauthenticationFailed',
   /** The company requires two-factor: its member cannot remove their only factor. */
   twoFactorRequiredByCompany: 'twoFactor.errors.requiredByCompany',
+  // Single sign-on (issue 32), translated under `sso.errors` in locales/app.
+  /** The company's members sign in through its identity provider: passwords are refused. */
+  ssoRequired: 'sso.errors.ssoRequired',
+  /** The e-mail's domain has no SSO (start of a sign-in), or the company has none set up. */
+  ssoNotConfigured: 'sso.errors.notConfigured',
+  /** Another company already signs in this domain through its IdP. */
+  ssoDomainTaken: 'sso.errors.domainTaken',
+  /** A public mail domain (gmail.com…) cannot be one company's. */
+  ssoDomainPublic: 'sso.errors.domainPublic',
+  /** http issuers are for development on this machine only. */
+  ssoIssuerInsecure: 'sso.errors.issuerInsecure',
+  /** The first setting needs the client secret. */
+  ssoSecretRequired: 'sso.errors.secretRequired',
+  /** The issuer's discovery document could not be fetched or read. */
+  ssoDiscoveryFailed: 'sso.errors.discoveryFailed',
+  /** The sign-in attempt is unknown, used, expired or from another browser. */
+  ssoStateInvalid: 'sso.errors.stateInvalid',
+  /** The IdP's answer did not verify (token, nonce, PKCE) or the IdP refused. */
+  ssoFailed: 'sso.errors.failed',
+  ssoEmailNotVerified: 'sso.errors.emailNotVerified',
+  ssoDomainNotAllowed: 'sso.errors.domainNotAllowed',
   /** The picture's content is not the image type it claims. */
   pictureContent: 'errors.pictureContent',
   // Candidate portal and appointments (issue 12), translated under `appointments.errors` in locales/app.

@@ -46,6 +46,11 @@ import { createTwoFactorRepository } from './modules/two-factor/repository';
 import { twoFactorRoutes } from './modules/two-factor/routes';
 import { createSecretBox } from './modules/two-factor/secret-box';
 import { createTwoFactorService } from './modules/two-factor/service';
+import { bindingCookie } from './modules/sso/binding';
+import { createOidcClient } from './modules/sso/oidc-client';
+import { createSsoRepository } from './modules/sso/repository';
+import { ssoRoutes } from './modules/sso/routes';
+import { createSsoPasswordPolicy, createSsoService } from './modules/sso/service';
 import { type AuthService, createAuthService } from './modules/auth/service';
 import { createSessionService, type SessionService } from './modules/auth/sessions';
 import { type Clock, systemClock } from './modules/auth/tokens';
@@ -290,7 +295,10 @@ export async function buildApp({
   const cookie = sessionCookie(config.publicUrl);
   const passwords = createPasswordHasher(authOptions.scryptCost ? { ...DEFAULT_SCRYPT, N: authOptions.scryptCost } : DEFAULT_SCRYPT);
   const authRateLimiter = createAuthRateLimiter(rateLimitStore, authOptions.rateLimits);
+  // Single sign-on (issue 32): password sign-ins consult its "SSO only" setting.
+  const ssoRepository = createSsoRepository(db);
   const auth = createAuthService({
+    ssoPolicy: createSsoPasswordPolicy({ repository: ssoRepository, audit: createAuditLog(db) }),
     repository: accountRepository,
     sessions,
     passwords,
@@ -342,6 +350,8 @@ export async function buildApp({
   await app.register(buildRoutes, { distDir: config.distDir, startedAt });
 
   const companyRepository = createCompanyRepository(db);
+  // TOTP secrets and IdP client secrets: one box, one key (TWO_FACTOR_KEY).
+  const secretBox = createSecretBox(db, config.twoFactorKey);
   // Two-factor sign-in (issue 32): the sign-in routes ask it about remembered devices.
   const twoFactor = createTwoFactorService({
     repository: createTwoFactorRepository(db),
@@ -350,13 +360,25 @@ export async function buildApp({
     sessions,
     passwords,
     rateLimiter: authRateLimiter,
-    box: createSecretBox(db, config.twoFactorKey),
+    box: secretBox,
     audit: createAuditLog(db),
     now,
   });
   const device = deviceCookie(config.publicUrl);
   await app.register(authRoutes, { auth, sessions, cookie, twoFactor, device });
   await app.register(twoFactorRoutes, { twoFactor, cookie, device });
+  const sso = createSsoService({
+    repository: ssoRepository,
+    sessions,
+    rateLimiter: authRateLimiter,
+    box: secretBox,
+    audit: createAuditLog(db),
+    oidc: createOidcClient(),
+    publicUrl: config.publicUrl,
+    nodeEnv: config.nodeEnv,
+    now,
+  });
+  await app.register(ssoRoutes, { sso, sessions, cookie, binding: bindingCookie(config.publicUrl) });
   await app.register(recruiterRoutes, {
     recruiters: createRecruiterService({ repository: createRecruiterRepository(db), now, pendingActions: createPendingActions(db, now), events: domainEvents }),
   });

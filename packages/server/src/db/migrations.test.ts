@@ -54,6 +54,9 @@ const TABLES = [
   'two_factor_recovery_codes',
   'two_factor_devices',
   'two_factor_keys',
+  'company_sso',
+  'company_sso_domains',
+  'sso_attempts',
 ] as const;
 const ALL_MIGRATIONS = [
   '0001-public-offers',
@@ -78,6 +81,7 @@ const ALL_MIGRATIONS = [
   '0024-consent-notice',
   '0026-places',
   '0027-two-factor',
+  '0029-sso',
 ];
 
 async function rowCounts(db: Kysely<Database>): Promise<Record<string, number>> {
@@ -142,6 +146,10 @@ for (const backend of testBackends()) {
           two_factor_recovery_codes: 0,
           two_factor_devices: 0,
           two_factor_keys: 0,
+          // Single sign-on (issue 32): no company has an IdP in the demo.
+          company_sso: 0,
+          company_sso_domains: 0,
+          sso_attempts: 0,
           // +3 share channels, +670 applications (624 candidates), +1 referral of the analytics demo (demo-insights.ts).
           channels: 29,
           accounts: 5,

@@ -51,6 +51,9 @@ export interface Database {
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   two_factor_devices: TwoFactorDevicesTable;
   two_factor_keys: TwoFactorKeysTable;
+  company_sso: CompanySsoTable;
+  company_sso_domains: CompanySsoDomainsTable;
+  sso_attempts: SsoAttemptsTable;
 }
 
 /** A company logo (migration 0018): the image lives in the file storage under `storage_key`. */
@@ -302,6 +305,34 @@ export interface TwoFactorDevicesTable {
 export interface TwoFactorKeysTable {
   id: number;
   key: string;
+}
+
+/** A company's OpenID Connect IdP (migration 0029). */
+export interface CompanySsoTable {
+  company_id: string;
+  issuer: string;
+  client_id: string;
+  /** AES-256-GCM box of the client secret (secret-box.ts), never the secret itself. */
+  client_secret: string;
+  default_role: 'recruiter' | 'viewer';
+  sso_only: boolean;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** An e-mail domain that signs in through one company's IdP. */
+export interface CompanySsoDomainsTable {
+  domain: string;
+  company_id: string;
+}
+
+/** A started SSO sign-in, keyed by SHA-256 of its state; deleted when used. */
+export interface SsoAttemptsTable {
+  state_hash: string;
+  binding_hash: string;
+  company_id: string;
+  redirect_to: string;
+  created_at: ColumnType<Date, Date, never>;
+  expires_at: ColumnType<Date, Date, never>;
 }
 
 export type AuthTokenPurpose = 'magic_link' | 'password_reset';

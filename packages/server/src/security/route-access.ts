@@ -129,6 +129,11 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteCase>> = {
   'POST /auth/two-factor/verify': { expected: publicRoute(401), request: () => json({ code: '000000' }) },
   'POST /auth/two-factor/enrol': { expected: publicRoute(401) },
   'POST /auth/two-factor/enrol/confirm': { expected: publicRoute(401), request: () => json({ code: '000000' }) },
+  // Single sign-on (issue 32): discovery answers one shape for any address; an unknown domain has
+  // nothing to start; the callback always redirects (to the login page with a key when refused).
+  'POST /auth/sso/discover': { expected: publicRoute(200), request: (_app, caller) => json({ email: unknownEmail(caller) }) },
+  'POST /auth/sso/start': { expected: publicRoute(404), request: (_app, caller) => json({ email: unknownEmail(caller) }) },
+  'GET /auth/sso/callback': { expected: publicRoute(303), request: () => ({ url: `/auth/sso/callback?state=${'s'.repeat(43)}&code=c` }) },
   // Signing out is harmless for anyone (and ends only the caller's own session).
   'DELETE /auth/session-v2': { expected: publicRoute(204) },
 
@@ -349,6 +354,15 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteCase>> = {
   // The sign-in policy (issue 32): the default values, so the matrix changes nothing.
   'GET /v2/companies/settings/security': { expected: recruiter(200, 200) },
   'PATCH /v2/companies/settings/security': { expected: permission(200, 200), request: () => json({ requireTwoFactor: false, sessionDays: 30 }) },
+  // The company's IdP (issue 32): owners only, each on their own company (the tenant is the session's).
+  'GET /v2/companies/settings/sso': { expected: permission(200, 200) },
+  'PUT /v2/companies/settings/sso': {
+    expected: permission(200, 200),
+    request: (_app, caller) => json({ issuer: 'https://idp.example', clientId: 'matrix', clientSecret: 'matrix-secret', domains: [`${caller}-matrix.example`], defaultRole: 'viewer', ssoOnly: false }),
+  },
+  'DELETE /v2/companies/settings/sso': { expected: permission(204, 204) },
+  // An http issuer off this machine is refused before any request leaves the server.
+  'POST /v2/companies/settings/sso/test': { expected: permission(422, 422), request: () => json({ issuer: 'http://idp.example' }) },
   // Logos (spec §6: COMPANIES:LOGOS:MANAGE); the images themselves are public.
   'GET /v2/companies/settings/logos': { expected: recruiter(200, 200) },
   'POST /v2/companies/settings/logos': {

@@ -11,6 +11,7 @@ import { languageName } from '../../openings/shared';
 import { BrandEditor } from '../brand/BrandEditor';
 import { LogosSection } from './LogosSection';
 import { SecurityPolicySection } from './SecurityPolicySection';
+import { SsoSection } from './SsoSection';
 import { StagesEditor } from './StagesEditor';
 
 /**
@@ -67,6 +68,7 @@ export default function MyCompanyPage() {
               <PrivacyNotice settings={settings} busy={busy} onSave={save} />
               <StagesEditor key={JSON.stringify(settings.stages)} stages={settings.stages} locale={$locale.get()} busy={busy} onSave={(stages) => save({ stages })} />
               <SecurityPolicySection />
+              <SsoSection />
             </>
           ) : null}
           <BrandEditor brand={settings.brand} logos={settings.logos} busy={busy} readOnly={!canManage} onSave={(brand) => save({ brand })} />

@@ -38,6 +38,13 @@ export const AUDIT_ACTIONS = {
   twoFactorRemove: 'account.twoFactor.remove',
   twoFactorRecoveryCodeUsed: 'account.twoFactor.recoveryCodeUsed',
   twoFactorRecoveryCodesRegenerate: 'account.twoFactor.recoveryCodesRegenerate',
+  /** Single sign-on (issue 32): details name the method ('oidc' or 'password') and a reason, never a token, secret or e-mail. */
+  ssoSignIn: 'account.sso.signIn',
+  ssoSignInRefused: 'account.sso.signInRefused',
+  /** A member created just in time by an SSO sign-in; details: the role given. */
+  ssoMemberCreate: 'account.sso.memberCreate',
+  /** An owner changed or removed the IdP setting; details: before and after, the secret only as `secretChanged`. */
+  ssoSettingsChange: 'company.sso.change',
   /** An owner changed the company's sign-in policy; details: the policy before and after. */
   companySecurityPolicyChange: 'company.securityPolicy.change',
 } as const;

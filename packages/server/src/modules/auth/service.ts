@@ -10,6 +10,7 @@ import { renderMail } from '../mail/templates';
 import type { PasswordHasher } from './passwords';
 import type { AuthRateLimiter } from './rate-limit';
 import { type AccountRepository, createAccountRepository } from './repository';
+import type { SsoPasswordPolicy } from '../sso/service';
 import type { SessionService } from './sessions';
 import { addMs, type Clock, DAY, MINUTE, newToken, tokenHash } from './tokens';
 
@@ -28,6 +29,8 @@ export interface AuthServiceDeps {
   background: BackgroundTasks;
   publicUrl: string;
   now: Clock;
+  /** "SSO only" companies (issue 32): their members other than owners may not use a password. */
+  ssoPolicy?: SsoPasswordPolicy;
 }
 
 /** What a signed-in answer says about the user. */
@@ -50,7 +53,7 @@ const languageOf = (settings: unknown): string | undefined => {
  * and an unknown email is verified against a dummy hash.
  */
 export function createAuthService(deps: AuthServiceDeps) {
-  const { repository, sessions, passwords, rateLimiter, mailer, background, publicUrl, now } = deps;
+  const { repository, sessions, passwords, rateLimiter, mailer, background, publicUrl, now, ssoPolicy } = deps;
 
   async function issueToken(account: AccountRow, purpose: 'magic_link' | 'password_reset', minutes: number): Promise<string> {
     const token = newToken();
@@ -104,8 +107,15 @@ export function createAuthService(deps: AuthServiceDeps) {
       const valid = first?.password_hash ? await passwords.verify(password, first.password_hash) : await passwords.verifyDummy(password);
       if (!first || !valid) throw new HttpError(401, ERROR_KEYS.invalidCredentials);
       // One identity, one password: a suspended company's account gives way to another of the person's accounts.
-      const account = candidates.find((row) => !row.company_suspended);
-      if (!account) throw new HttpError(403, ERROR_KEYS.companySuspended);
+      const active = candidates.filter((row) => !row.company_suspended);
+      if (!active.length) throw new HttpError(403, ERROR_KEYS.companySuspended);
+      // Checked after the password, so the answer tells nothing about membership to a guesser.
+      const { allowed, refused } = ssoPolicy ? await ssoPolicy.filter(active) : { allowed: active, refused: [] };
+      const [account] = allowed;
+      if (!account) {
+        await ssoPolicy?.recordRefused(refused);
+        throw new HttpError(403, ERROR_KEYS.ssoRequired);
+      }
       const session = await sessions.create(account.id, device, options);
       return { account, session };
     },
@@ -301,6 +311,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     async switchTenant(email: string, currentSessionHash: string, companyId: string, device: string | null = null) {
       const target = (await repository.recruiterTenants(email)).find((tenant) => tenant.companyId === companyId);
       if (!target) throw new HttpError(404, ERROR_KEYS.companyNotFound);
+      // A password session must not reach an "SSO only" company through the switch.
+      if (ssoPolicy) {
+        const account = await repository.findById(target.accountId);
+        if (account && !(await ssoPolicy.filter([account])).allowed.length) throw new HttpError(403, ERROR_KEYS.ssoRequired);
+      }
       await sessions.revoke(currentSessionHash);
       // Only a complete session switches: it proved the identity's second factor already.
       return sessions.create(target.accountId, device, { factorProven: true });

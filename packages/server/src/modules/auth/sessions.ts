@@ -46,15 +46,16 @@ export function createSessionService(deps: { repository: AccountRepository; now:
      * `device` is a short summary of the user agent (deviceOf), shown on the security page.
      * With a confirmed TOTP factor the session waits for a code unless `factorProven` (a remembered
      * device, or a tenant switch of a session that proved it); without one, a company that
-     * requires two-factor gets a session that may only enrol.
+     * requires two-factor gets a session that may only enrol. `identityProvider`: a sign-in through
+     * the company's own IdP (SSO), which stands for the company's factor: complete at once.
      */
-    async create(accountId: string, device: string | null = null, options: { factorProven?: boolean } = {}): Promise<NewSession> {
+    async create(accountId: string, device: string | null = null, options: { factorProven?: boolean; identityProvider?: boolean } = {}): Promise<NewSession> {
       const token = newToken();
       const created = now();
       const policy = await repository.signInPolicy(accountId);
       const settings = policy?.companySettings ?? null;
       const required = policy?.type === 'recruiter' && companySecurityOf(settings).requireTwoFactor;
-      const secondFactor: SecondFactorStep | null = policy?.enrolled ? (options.factorProven ? null : 'verify') : required ? 'enrol' : null;
+      const secondFactor: SecondFactorStep | null = options.identityProvider ? null : policy?.enrolled ? (options.factorProven ? null : 'verify') : required ? 'enrol' : null;
       const expiresAt = addMs(created, secondFactor ? PENDING_SESSION_MS : lifetimeMs(settings));
       await repository.insertSession({
         token_hash: tokenHash(token),
