@@ -54,6 +54,8 @@ const TABLES = [
   'two_factor_recovery_codes',
   'two_factor_devices',
   'two_factor_keys',
+  'passkeys',
+  'passkey_challenges',
 ] as const;
 const ALL_MIGRATIONS = [
   '0001-public-offers',
@@ -78,6 +80,7 @@ const ALL_MIGRATIONS = [
   '0024-consent-notice',
   '0026-places',
   '0027-two-factor',
+  '0028-passkeys',
 ];
 
 async function rowCounts(db: Kysely<Database>): Promise<Record<string, number>> {
@@ -142,6 +145,9 @@ for (const backend of testBackends()) {
           two_factor_recovery_codes: 0,
           two_factor_devices: 0,
           two_factor_keys: 0,
+          // Passkeys (issue 32): nothing seeded.
+          passkeys: 0,
+          passkey_challenges: 0,
           // +3 share channels, +670 applications (624 candidates), +1 referral of the analytics demo (demo-insights.ts).
           channels: 29,
           accounts: 5,

@@ -38,6 +38,11 @@ export const AUDIT_ACTIONS = {
   twoFactorRemove: 'account.twoFactor.remove',
   twoFactorRecoveryCodeUsed: 'account.twoFactor.recoveryCodeUsed',
   twoFactorRecoveryCodesRegenerate: 'account.twoFactor.recoveryCodesRegenerate',
+  /** Passkeys (issue 32): details hold the passkey's id (and for a sign-in its mode), never its name, key or challenge. */
+  passkeyAdd: 'account.passkey.add',
+  passkeyRename: 'account.passkey.rename',
+  passkeyRemove: 'account.passkey.remove',
+  passkeySignIn: 'account.passkey.signIn',
   /** An owner changed the company's sign-in policy; details: the policy before and after. */
   companySecurityPolicyChange: 'company.securityPolicy.change',
 } as const;
