@@ -266,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     fileStore,
     realtimeSocketsPerAddress: parsed.REALTIME_SOCKETS_PER_ADDRESS,
     twoFactorKey: parsed.TWO_FACTOR_KEY,
-    passkeyOrigin: parsed.PASSKEY_ORIGIN,
+    // Only when set: the default (PUBLIC_URL's origin) is taken where passkeys are verified.
+    ...(parsed.PASSKEY_ORIGIN ? { passkeyOrigin: parsed.PASSKEY_ORIGIN } : {}),
   };
 }

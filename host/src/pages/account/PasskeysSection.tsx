@@ -1,5 +1,4 @@
-import type { PasskeySummary } from '@rec/core';
-import { PASSKEY_NAME_MAX } from '@rec/core';
+import { PASSKEY_NAME_MAX, type PasskeySummary } from '@rec/core';
 import { showToast } from '@rec/stores';
 import { Button, MessageBlock, TextField } from '@rec/ui';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';

@@ -121,30 +121,30 @@ export function TwoFactorPage() {
         </div>
       ) : null}
       {methods.totp ? (
-      <form noValidate onSubmit={submit}>
-        <TextField
-          label={t('twoFactor.verify.codeLabel')}
-          hint={t('twoFactor.verify.codeHint')}
-          autoComplete="one-time-code"
-          maxLength={20}
-          required
-          value={code}
-          onChange={(event) => setCode(event.currentTarget.value)}
-        />
-        <div className="rec-field">
-          <label>
-            <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.currentTarget.checked)} /> {t('twoFactor.verify.remember')}
-          </label>
-        </div>
-        <div className="form-actions">
-          <Button type="submit" busy={busy}>
-            {t('twoFactor.verify.submit')}
-          </Button>
-          <Button type="button" variant="link" onClick={cancel}>
-            {t('twoFactor.verify.cancel')}
-          </Button>
-        </div>
-      </form>
+        <form noValidate onSubmit={submit}>
+          <TextField
+            label={t('twoFactor.verify.codeLabel')}
+            hint={t('twoFactor.verify.codeHint')}
+            autoComplete="one-time-code"
+            maxLength={20}
+            required
+            value={code}
+            onChange={(event) => setCode(event.currentTarget.value)}
+          />
+          <div className="rec-field">
+            <label>
+              <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.currentTarget.checked)} /> {t('twoFactor.verify.remember')}
+            </label>
+          </div>
+          <div className="form-actions">
+            <Button type="submit" busy={busy}>
+              {t('twoFactor.verify.submit')}
+            </Button>
+            <Button type="button" variant="link" onClick={cancel}>
+              {t('twoFactor.verify.cancel')}
+            </Button>
+          </div>
+        </form>
       ) : null}
     </section>
   );

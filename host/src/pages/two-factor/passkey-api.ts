@@ -44,9 +44,11 @@ export function passkeyErrorKey(error: unknown): string {
   if (isApiError(error)) return error.key;
   if (error instanceof WebAuthnError) {
     if (error.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED') return 'twoFactor.passkeys.alreadyRegistered';
-    return 'twoFactor.passkeys.cancelled';
+    // NotAllowedError (passed through): the person closed the browser's dialog, or it timed out.
+    if (error.code === 'ERROR_CEREMONY_ABORTED' || error.code === 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY') return 'twoFactor.passkeys.cancelled';
+    // The page's address cannot carry passkeys (an IP address), or the device failed.
+    return 'twoFactor.errors.passkeyRejected';
   }
-  // NotAllowedError: the person closed the browser's dialog, or it timed out.
   if (error instanceof Error && error.name === 'NotAllowedError') return 'twoFactor.passkeys.cancelled';
   return 'twoFactor.passkeys.unsupported';
 }

@@ -95,13 +95,8 @@ export function createPasskeyService(deps: PasskeyDeps) {
    * Verifies an assertion against the stored passkey and records the new signature counter. The
    * library refuses a counter that does not grow (unless the authenticator keeps none: 0 and 0).
    */
-  async function verifyAssertion(
-    credential: AuthenticationResponseJSON,
-    purpose: 'second-factor' | 'sign-in',
-    sessionHash: string | null,
-    rejectedStatus: 401 | 422,
-  ): Promise<{ passkeyId: string; email: string }> {
-    const rejected = new HttpError(rejectedStatus, ERROR_KEYS.passkeyRejected);
+  async function verifyAssertion(credential: AuthenticationResponseJSON, purpose: 'second-factor' | 'sign-in', sessionHash: string | null): Promise<{ passkeyId: string; email: string }> {
+    const rejected = new HttpError(401, ERROR_KEYS.passkeyRejected);
     const spent = await spendChallenge(credential.response.clientDataJSON, purpose, sessionHash);
     if (!spent) throw rejected;
     const stored = await repository.findByCredentialId(credential.id);
@@ -245,7 +240,7 @@ export function createPasskeyService(deps: PasskeyDeps) {
         await spendChallenge(credential.response.clientDataJSON, 'second-factor', pending.sessionHash);
         throw rejected;
       }
-      const used = await verifyAssertion(credential, 'second-factor', pending.sessionHash, 401);
+      const used = await verifyAssertion(credential, 'second-factor', pending.sessionHash);
       if (used.email !== email) throw rejected;
       const expiresAt = await sessions.complete(pending.sessionHash, pending.account.id);
       await record(actorOf(pending), AUDIT_ACTIONS.passkeySignIn, { passkeyId: used.passkeyId, mode: 'second-factor' });
@@ -267,7 +262,7 @@ export function createPasskeyService(deps: PasskeyDeps) {
       const credential = body as unknown as AuthenticationResponseJSON;
       const stored = await repository.findByCredentialId(credential.id);
       await rateLimiter.check(SECOND_FACTOR_ACTION, stored?.email ?? unknownPasskey(ip), ip);
-      const used = await verifyAssertion(credential, 'sign-in', null, 401);
+      const used = await verifyAssertion(credential, 'sign-in', null);
       const candidates = await accounts.findPasswordAccounts(used.email);
       if (!candidates.length) throw new HttpError(401, ERROR_KEYS.passkeyRejected);
       const account = candidates.find((row) => !row.company_suspended);

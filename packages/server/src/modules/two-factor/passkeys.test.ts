@@ -178,6 +178,21 @@ describeEachBackend('passkeys', (context) => {
     assert.equal((await signIn(key.get(await signInOptions(), { origin: 'https://evil.example' }))).statusCode, 401, 'wrong origin');
     assert.equal((await signIn(key.get(await signInOptions(), { origin: 'http://rec.test:8080' }))).statusCode, 401, 'another port is another origin');
     assert.equal((await signIn(key.get(await signInOptions(), { rpId: 'evil.example' }))).statusCode, 401, 'wrong RP ID');
+    // Another Host header does not move the relying party: options still name rec.test, and an
+    // answer signed on that host's origin is refused.
+    const hostile = { host: 'evil.example', origin: 'http://evil.example', 'content-type': 'application/json' };
+    const hostileOptions = await app.inject({ method: 'POST', url: '/auth/passkey/options', remoteAddress: nextIp(), headers: hostile, payload: '{}' });
+    assert.equal(hostileOptions.statusCode, 200, hostileOptions.body);
+    assert.equal(hostileOptions.json().rpId, RP_ID);
+    const viaHost = await app.inject({
+      method: 'POST',
+      url: '/auth/passkey/sign-in',
+      remoteAddress: nextIp(),
+      headers: hostile,
+      payload: JSON.stringify({ credential: key.get(hostileOptions.json(), { origin: 'http://evil.example', rpId: 'evil.example' }) }),
+    });
+    assert.equal(viaHost.statusCode, 401);
+    freshWindow();
     // A challenge the server never gave.
     assert.equal((await signIn(key.get({ challenge: 'A'.repeat(43), rpId: RP_ID }))).statusCode, 401);
     freshWindow();
