@@ -8,6 +8,7 @@ import { isoBase64URL, isoCBOR } from '@simplewebauthn/server/helpers';
  * the JSON of `PublicKeyCredential` (base64url fields).
  */
 
+type Cbor = Parameters<typeof isoCBOR.encode>[0];
 const b64 = (bytes: Uint8Array | Buffer) => isoBase64URL.fromBuffer(new Uint8Array(bytes));
 const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest();
 
@@ -61,7 +62,7 @@ export class SoftAuthenticator {
     const jwk = publicKey.export({ format: 'jwk' });
     // COSE_Key (RFC 9053): kty EC2, alg ES256, crv P-256, x, y.
     this.cosePublicKey = isoCBOR.encode(
-      new Map<number, number | Uint8Array>([
+      new Map<string | number, Cbor>([
         [1, 2],
         [3, -7],
         [-1, 1],
@@ -85,9 +86,9 @@ export class SoftAuthenticator {
     const flags = UP | AT | (ceremony.userVerified === false ? 0 : UV);
     const authData = authenticatorData(rpId, flags, this.counter, attested);
     const attestationObject = isoCBOR.encode(
-      new Map<string, string | Uint8Array | Map<string, never>>([
+      new Map<string | number, Cbor>([
         ['fmt', 'none'],
-        ['attStmt', new Map()],
+        ['attStmt', new Map<string | number, Cbor>()],
         ['authData', new Uint8Array(authData)],
       ]),
     );

@@ -68,7 +68,7 @@ export function createPasskeyService(deps: PasskeyDeps) {
     actor.tenantId ? audit.record({ companyId: actor.tenantId, actorId: actor.accountId, action, openingId: null, details }) : Promise.resolve('');
   const actorOf = (session: AuthContext) => ({ tenantId: session.tenantId, accountId: session.account.id });
 
-  async function newChallenge(purpose: PasskeyChallengePurpose, sessionHash: string | null, userHandle?: string): Promise<Uint8Array> {
+  async function newChallenge(purpose: PasskeyChallengePurpose, sessionHash: string | null, userHandle?: string): Promise<Uint8Array<ArrayBuffer>> {
     const challenge = new Uint8Array(randomBytes(32));
     const at = now();
     await repository.saveChallenge({ hash: tokenHash(isoBase64URL.fromBuffer(challenge)), purpose, sessionHash, ...(userHandle ? { userHandle } : {}) }, at, addMs(at, CHALLENGE_MS));
