@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       seedDemo: false,
       fileStore: { driver: 'disk' },
       realtimeSocketsPerAddress: 20,
+      twoFactorKey: undefined,
     });
   });
 
