@@ -69,7 +69,11 @@ test.describe('passkeys', () => {
     // Sign out; from /login, the passkey alone, no password.
     await signOut(page);
     expect((await page.request.get('/v2/recruiter/me')).status()).toBe(401);
+    // /login forwards a remembered account to its password page, which links back to /login for a passkey.
     await page.goto('/login');
+    await page.waitForURL(/\/login\/password/);
+    await page.getByRole('link', { name: 'Sign in with a passkey' }).click();
+    await page.waitForURL(/\/login\?forceLookup=1/);
     const withPasskey = page.getByRole('button', { name: 'Sign in with a passkey' });
     await expect(withPasskey).toBeVisible();
     await expectNoAxeViolation(page);

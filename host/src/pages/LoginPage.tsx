@@ -1,13 +1,11 @@
-import { forgetSession, type RealmProfile, readRealmProfiles } from '@rec/stores';
-import { Button, MessageBlock, TextField } from '@rec/ui';
-import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
+import { type RealmProfile, readRealmProfiles } from '@rec/stores';
+import { Button, TextField } from '@rec/ui';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useT } from '../i18n';
 import { navigate } from '../navigation';
-import { sameOriginPath } from '../router/rules';
 import { browserStorageOrNull } from '../storage';
 import { useTitle } from '../title';
-import { passkeyErrorKey, passkeySignIn } from './two-factor/passkey-api';
+import { PasskeySignIn } from './two-factor/PasskeySignIn';
 import { isEmail } from './validation';
 
 type Method = 'password' | 'magic-link';
@@ -32,22 +30,6 @@ export function LoginPage({ query }: { query: URLSearchParams }) {
   const profiles = useMemo(() => readRealmProfiles(browserStorageOrNull()), []);
   const [email, setEmail] = useState(query.get('email') ?? '');
   const [error, setError] = useState<string | null>(null);
-  const [passkeyError, setPasskeyError] = useState<string | null>(null);
-  const [passkeyBusy, setPasskeyBusy] = useState(false);
-  const passkeys = useMemo(() => browserSupportsWebAuthn(), []);
-
-  async function withPasskey() {
-    setPasskeyBusy(true);
-    setPasskeyError(null);
-    try {
-      const answer = await passkeySignIn();
-      forgetSession();
-      navigate(sameOriginPath(query.get('redirect'), location.origin) ?? sameOriginPath(answer.redirectTo, location.origin) ?? '/recruiter');
-    } catch (failure) {
-      setPasskeyBusy(false);
-      setPasskeyError(t(passkeyErrorKey(failure)));
-    }
-  }
 
   function go(method: Method, event?: FormEvent) {
     event?.preventDefault();
@@ -97,16 +79,7 @@ export function LoginPage({ query }: { query: URLSearchParams }) {
           </Button>
         </div>
       </form>
-      {passkeys ? (
-        <section aria-labelledby="passkey-sign-in-title">
-          <h2 id="passkey-sign-in-title">{t('signIn.passkey.title')}</h2>
-          <p>{t('signIn.passkey.intro')}</p>
-          {passkeyError ? <MessageBlock tone="error">{passkeyError}</MessageBlock> : null}
-          <Button type="button" variant="secondary" busy={passkeyBusy} onClick={withPasskey}>
-            {t('signIn.passkey.submit')}
-          </Button>
-        </section>
-      ) : null}
+      <PasskeySignIn query={query} />
       <p>
         <a href="/login/recover">{t('signIn.forgotPassword')}</a>
       </p>
