@@ -4,8 +4,8 @@ import { expectNoAxeViolation } from './helpers';
 
 /**
  * Issue 32, passkeys, with Chromium's virtual authenticator (CDP WebAuthn domain): a recruiter
- * registers a passkey on the account page, finishes a password sign-in with it, then signs in from
- * /login with the passkey alone and lands in the back-office.
+ * registers a passkey on the account page, finishes a password sign-in with it, signs in from
+ * /login with the passkey alone and lands in the back-office, then renames and removes it.
  *
  * WebAuthn refuses IP addresses as RP IDs, so this spec browses http://localhost:<port>; the test
  * server binds passkeys to that origin (PASSKEY_ORIGIN in playwright.config.ts).
@@ -18,7 +18,7 @@ async function signOut(page: Page) {
 }
 
 test.describe('passkeys', () => {
-  test('a recruiter registers a passkey, uses it after the password, then signs in with it alone', async ({ browser }) => {
+  test('a recruiter registers a passkey, uses it after the password, signs in with it alone, renames and removes it', async ({ browser }) => {
     // A company of its own per attempt: a retry starts without the first try's passkey.
     const company = await createCompany({ password: PASSWORD });
     const email = company.viewer.email;
@@ -79,9 +79,21 @@ test.describe('passkeys', () => {
     expect(me.status()).toBe(200);
     expect((await me.json()).email).toBe(email);
 
-    // The account page shows the passkey as used.
+    // The account page shows the passkey as used; rename it, then remove it with the password.
     await page.goto('/recruiter/settings/myaccount');
     await expect(section.getByTestId('passkey')).toContainText('last used');
+    await section.getByRole('button', { name: 'Rename Work laptop' }).click();
+    await section.getByLabel('Passkey name').fill('Phone');
+    await expectNoAxeViolation(page, 'main');
+    await section.getByRole('button', { name: 'Save name' }).click();
+    await expect(section.getByTestId('passkey')).toContainText('Phone');
+    await section.getByRole('button', { name: 'Remove Phone' }).click();
+    await section.getByLabel('Password').fill(PASSWORD);
+    await section.getByRole('button', { name: 'Remove', exact: true }).click();
+    await expect(section).toContainText('No passkey yet.');
+    const { credentials: left } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    // Removal is the server's: the authenticator keeps its copy (the server tests show it is refused).
+    expect(left).toHaveLength(1);
     await context.close();
   });
 });

@@ -302,6 +302,9 @@ describeEachBackend('passkeys', (context) => {
     assert.equal((await remove(second.passkeyId, { password: PASSWORD })).statusCode, 204);
     assert.equal((await remove(second.passkeyId, { password: PASSWORD })).statusCode, 404);
     assert.equal((await call('GET', '/v2/me/two-factor', me.cookie)).json().passkeys.length, 0);
+    // The authenticator still holds its copy: the server no longer accepts it.
+    const removedKey = await call('POST', '/auth/passkey/sign-in', undefined, { credential: second.key.get(await signInOptions()) });
+    assert.equal(removedKey.statusCode, 401);
     // Without a factor the password signs in completely again.
     assert.equal((await passwordSignIn(me.email)).body.secondFactor, undefined);
     const actions = (await context.db.selectFrom('audit_log').select('action').where('actor_id', '=', me.id).where('action', '=', 'account.passkey.remove').execute()).length;
