@@ -33,6 +33,8 @@ export default defineConfig({
     reuseExistingServer: false,
     // The seeded start-up takes ~20 s on an idle machine and far longer under load.
     timeout: 180_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test' },
+    // Passkeys need a host name, never an IP address (WebAuthn's RP ID): passkeys.spec.ts browses
+    // http://localhost:<port>, and the server binds passkeys to that origin (docs/operations.md).
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', PASSKEY_ORIGIN: `http://localhost:${port}` },
   },
 });

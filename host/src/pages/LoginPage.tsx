@@ -7,6 +7,7 @@ import { navigate } from '../navigation';
 import { browserStorageOrNull } from '../storage';
 import { useTitle } from '../title';
 import { discoverSso, startSso } from './sso/sso-api';
+import { PasskeySignIn } from './two-factor/PasskeySignIn';
 import { isEmail } from './validation';
 
 type Method = 'password' | 'magic-link';
@@ -29,7 +30,8 @@ function ssoErrorText(t: ReturnType<typeof useT>, key: string | null): string | 
 
 /**
  * /login (and /login/recruiter): "continue as" a remembered account, or an email with the
- * choice of password or an emailed link (recruiters and admins use a password, applicants a link).
+ * choice of password or an emailed link (recruiters and admins use a password, applicants a link),
+ * or a passkey alone (issue 32: the browser offers the passkeys it holds for this site).
  */
 export function LoginPage({ query }: { query: URLSearchParams }) {
   const t = useT();
@@ -154,6 +156,7 @@ export function LoginPage({ query }: { query: URLSearchParams }) {
           </Button>
         </div>
       </form>
+      <PasskeySignIn query={query} />
       <p>
         <a href="/login/recover">{t('signIn.forgotPassword')}</a>
       </p>

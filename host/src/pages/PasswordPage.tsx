@@ -80,6 +80,10 @@ export function PasswordPage({ query }: { query: URLSearchParams }) {
       <p>
         <a href={`/login/recover?${new URLSearchParams({ email })}`}>{t('signIn.forgotPassword')}</a>
       </p>
+      {/* A link, not a second button: a remembered account lands here, the passkey sign-in is on /login (issue 32). */}
+      <p>
+        <a href="/login?forceLookup=1">{t('signIn.passkey.title')}</a>
+      </p>
     </section>
   );
 }

@@ -113,6 +113,12 @@ export const ERROR_KEYS = {
   ssoFailed: 'sso.errors.failed',
   ssoEmailNotVerified: 'sso.errors.emailNotVerified',
   ssoDomainNotAllowed: 'sso.errors.domainNotAllowed',
+  /** A passkey's answer did not verify: wrong origin or site, expired or used challenge, bad signature, a counter that went back, someone else's passkey. */
+  passkeyRejected: 'twoFactor.errors.passkeyRejected',
+  /** No passkey of the signed-in person has this id. */
+  passkeyNotFound: 'twoFactor.errors.passkeyNotFound',
+  /** A passkey was asked for at sign-in by a person who has none. */
+  noPasskey: 'twoFactor.errors.noPasskey',
   /** The picture's content is not the image type it claims. */
   pictureContent: 'errors.pictureContent',
   // Candidate portal and appointments (issue 12), translated under `appointments.errors` in locales/app.

@@ -2,6 +2,7 @@ export * from './apply-form';
 export * from './auth';
 export * from './two-factor';
 export * from './sso';
+export * from './passkeys';
 export * from './company-logos';
 export * from './company-settings';
 // The apply form's modules (application, form-rules, files) are imported by their own paths

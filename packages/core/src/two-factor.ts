@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { PasskeySummary } from './passkeys';
 
 /**
  * Two-factor sign-in (issue 32): TOTP (RFC 6238) with recovery codes, "remember this device",
@@ -77,11 +78,14 @@ export function companySecurityOf(settings: Record<string, unknown> | null | und
 
 /** What the account page shows (`GET /v2/me/two-factor`). */
 export interface TwoFactorStatus {
+  /** A confirmed TOTP factor (the authenticator app). */
   enrolled: boolean;
   enrolledAt: string | null;
   recoveryCodesLeft: number;
   /** The company requires two-factor of its recruiters. */
   required: boolean;
+  /** The person's passkeys (each one counts as a factor too). */
+  passkeys: PasskeySummary[];
 }
 
 /** `POST /v2/me/two-factor/totp`: a new secret, shown until confirmed. */

@@ -43,6 +43,10 @@ import { createAccountRepository } from './modules/auth/repository';
 import { authRoutes } from './modules/auth/routes';
 import { deviceCookie } from './modules/two-factor/device-cookie';
 import { createTwoFactorRepository } from './modules/two-factor/repository';
+import { createPasskeyRepository } from './modules/two-factor/passkey-repository';
+import { passkeyRoutes } from './modules/two-factor/passkey-routes';
+import { createPasskeyService, PASSKEY_OPTIONS_LIMITS } from './modules/two-factor/passkey-service';
+import { relyingPartyOf } from './modules/two-factor/relying-party';
 import { twoFactorRoutes } from './modules/two-factor/routes';
 import { createSecretBox } from './modules/two-factor/secret-box';
 import { createTwoFactorService } from './modules/two-factor/service';
@@ -208,7 +212,7 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   db: Kysely<Database>;
   config: Pick<Config, 'publicUrl' | 'distDir' | 'nodeEnv' | 'logLevel'> &
-    Partial<Pick<Config, 'dataDir' | 'redisUrl' | 'smtpUrl' | 'mailFrom' | 'indeedClientId' | 'retentionDays' | 'trustProxy' | 'uploadLimits' | 'fileStore' | 'realtimeSocketsPerAddress' | 'twoFactorKey'>>;
+    Partial<Pick<Config, 'dataDir' | 'redisUrl' | 'smtpUrl' | 'mailFrom' | 'indeedClientId' | 'retentionDays' | 'trustProxy' | 'uploadLimits' | 'fileStore' | 'realtimeSocketsPerAddress' | 'twoFactorKey' | 'passkeyOrigin'>>;
   /** Overrides the logger chosen from the config (tests pass false). */
   logger?: FastifyServerOptions['logger'];
   /** The "process start" reported by /builds/latest.json when dist/ has no build-info.json. */
@@ -353,8 +357,10 @@ export async function buildApp({
   // TOTP secrets and IdP client secrets: one box, one key (TWO_FACTOR_KEY).
   const secretBox = createSecretBox(db, config.twoFactorKey);
   // Two-factor sign-in (issue 32): the sign-in routes ask it about remembered devices.
+  const passkeyRepository = createPasskeyRepository(db);
   const twoFactor = createTwoFactorService({
     repository: createTwoFactorRepository(db),
+    passkeys: passkeyRepository,
     accounts: accountRepository,
     companies: createCompanyRepository(db),
     sessions,
@@ -364,9 +370,22 @@ export async function buildApp({
     audit: createAuditLog(db),
     now,
   });
+  // Passkeys (issue 32): the expected origin and RP ID come from the configuration, never from a request.
+  const passkeys = createPasskeyService({
+    repository: passkeyRepository,
+    accounts: accountRepository,
+    sessions,
+    twoFactor,
+    rateLimiter: authRateLimiter,
+    optionsLimiter: createAuthRateLimiter(rateLimitStore, PASSKEY_OPTIONS_LIMITS),
+    audit: createAuditLog(db),
+    relyingParty: relyingPartyOf(config.publicUrl, config.passkeyOrigin),
+    now,
+  });
   const device = deviceCookie(config.publicUrl);
   await app.register(authRoutes, { auth, sessions, cookie, twoFactor, device });
-  await app.register(twoFactorRoutes, { twoFactor, cookie, device });
+  await app.register(twoFactorRoutes, { twoFactor, passkeys, cookie, device });
+  await app.register(passkeyRoutes, { passkeys, sessions, cookie });
   const sso = createSsoService({
     repository: ssoRepository,
     sessions,

@@ -144,6 +144,12 @@ describe('loadConfig', () => {
     assert.equal(config.databaseUrl, undefined);
   });
 
+  it('reads PASSKEY_ORIGIN only when set (passkeys otherwise follow PUBLIC_URL)', () => {
+    assert.equal(loadConfig({ PASSKEY_ORIGIN: 'http://localhost:3321' }).passkeyOrigin, 'http://localhost:3321');
+    assert.equal(loadConfig({ PASSKEY_ORIGIN: 'https://jobs.example.com' }).passkeyOrigin, 'https://jobs.example.com');
+    assert.ok(!('passkeyOrigin' in loadConfig({})));
+  });
+
   it('accepts postgresql:// as well as postgres://', () => {
     assert.equal(loadConfig({ DATABASE_URL: 'postgresql://localhost/rec' }).databaseUrl, 'postgresql://localhost/rec');
   });
@@ -158,6 +164,9 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'ftp://jobs.example.com' }, /PUBLIC_URL/],
     [{ NODE_ENV: 'staging' }, /NODE_ENV="staging": must be one of development, production, test/],
     [{ HOST: 'bad host' }, /HOST/],
+    // Passkeys need an https origin (localhost aside), without a path.
+    [{ PASSKEY_ORIGIN: 'http://jobs.example.com' }, /PASSKEY_ORIGIN/],
+    [{ PASSKEY_ORIGIN: 'https://jobs.example.com/app' }, /PASSKEY_ORIGIN/],
   ];
   for (const [env, message] of bad) {
     it(`refuses ${JSON.stringify(env)} with a clear message`, () => {

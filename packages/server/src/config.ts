@@ -41,6 +41,11 @@ export interface Config {
   realtimeSocketsPerAddress?: number;
   /** TWO_FACTOR_KEY: 32 bytes (base64 or hex) sealing TOTP secrets; unset, a key generated into the database is used. */
   twoFactorKey?: string | undefined;
+  /**
+   * PASSKEY_ORIGIN: the origin passkeys are bound to (its host name is the WebAuthn RP ID);
+   * unset, PUBLIC_URL's origin. For a PUBLIC_URL whose host is an IP address (WebAuthn needs a name).
+   */
+  passkeyOrigin?: string | undefined;
 }
 
 /** Enough for a recruiter with a dozen tabs behind one office address; 400 sockets of one attacker are not. */
@@ -178,6 +183,12 @@ const EnvSchema = v.object({
       v.check((value) => /^[0-9a-fA-F]{64}$/.test(value) || (/^[A-Za-z0-9+/]{43}=?$/.test(value) && Buffer.from(value, 'base64').length === 32), 'must be 32 bytes as 64 hex digits or base64'),
     ),
   ),
+  PASSKEY_ORIGIN: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^(?:https:\/\/[a-z0-9.-]+|http:\/\/localhost)(?::\d{1,5})?$/, 'must be an origin (https://host[:port], or http://localhost[:port]) without a path'),
+    ),
+  ),
   FILE_STORE_MAX_MB: v.optional(wholeNumber('must be a whole number of megabytes'), String(DEFAULT_FILE_STORE_MAX_MB)),
   FILE_STORE: v.optional(v.picklist(['disk', 'postgres', 's3'], 'must be disk, postgres or s3')),
   S3_BUCKET: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name'))),
@@ -255,5 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     fileStore,
     realtimeSocketsPerAddress: parsed.REALTIME_SOCKETS_PER_ADDRESS,
     twoFactorKey: parsed.TWO_FACTOR_KEY,
+    // Only when set: the default (PUBLIC_URL's origin) is taken where passkeys are verified.
+    ...(parsed.PASSKEY_ORIGIN ? { passkeyOrigin: parsed.PASSKEY_ORIGIN } : {}),
   };
 }

@@ -5,14 +5,16 @@ import { Button, MessageBlock, TextField } from '@rec/ui';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useT } from '../../i18n';
 import { EnrolPanel } from '../two-factor/EnrolPanel';
+import { PasskeysSection } from './PasskeysSection';
 import { RecoveryCodes } from '../two-factor/RecoveryCodes';
 import { accountEnrolment, fetchTwoFactorStatus, regenerateRecoveryCodes, removeTwoFactor } from '../two-factor/two-factor-api';
 
 type Mode = 'idle' | 'enrol' | 'regenerate' | 'remove';
 
 /**
- * The account page's two-factor section (issue 32): enrol, see the recovery codes once, replace
- * them, remove the factor. Replacing and removing ask for the password again first.
+ * The account page's two-factor section (issue 32): the authenticator app (enrol, see the recovery
+ * codes once, replace them, remove it) and the passkeys. Replacing and removing ask for the
+ * password again first; the last factor cannot go while the company requires two-factor.
  */
 export function TwoFactorSection() {
   const t = useT();
@@ -66,16 +68,16 @@ export function TwoFactorSection() {
   return (
     <section aria-labelledby="account-two-factor-title" className="account-form">
       <h2 id="account-two-factor-title">{t('twoFactor.account.title')}</h2>
+      {status?.required ? <p>{t('twoFactor.account.requiredByCompany')}</p> : null}
       {status?.enrolled ? (
         <>
           <p>{t('twoFactor.account.enabled', { count: status.recoveryCodesLeft })}</p>
-          {status.required ? <p>{t('twoFactor.account.requiredByCompany')}</p> : null}
           {mode === 'idle' ? (
             <div className="form-actions">
               <Button type="button" variant="secondary" onClick={() => setMode('regenerate')}>
                 {t('twoFactor.account.regenerate')}
               </Button>
-              {status.required ? null : (
+              {status.required && status.passkeys.length === 0 ? null : (
                 <Button type="button" variant="secondary" onClick={() => setMode('remove')}>
                   {t('twoFactor.account.remove')}
                 </Button>
@@ -109,12 +111,13 @@ export function TwoFactorSection() {
         <EnrolPanel calls={accountEnrolment} onEnrolled={setCodes} />
       ) : (
         <>
-          <p>{t('twoFactor.account.disabled')}</p>
+          <p>{t(status?.passkeys.length ? 'twoFactor.passkeys.appOff' : 'twoFactor.account.disabled')}</p>
           <Button type="button" onClick={() => setMode('enrol')}>
             {t('twoFactor.account.enable')}
           </Button>
         </>
       )}
+      {status ? <PasskeysSection passkeys={status.passkeys} lastFactorLocked={status.required && !status.enrolled} onChange={load} /> : null}
     </section>
   );
 }

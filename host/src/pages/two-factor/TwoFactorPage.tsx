@@ -1,7 +1,8 @@
 import { isApiError } from '@rec/api-client';
-import type { SecondFactorStep } from '@rec/core';
+import type { SecondFactorMethods, SecondFactorStep } from '@rec/core';
 import { forgetSession } from '@rec/stores';
 import { Button, MessageBlock, TextField } from '@rec/ui';
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { type FormEvent, useEffect, useState } from 'react';
 import { api } from '../../api';
 import { useT } from '../../i18n';
@@ -9,18 +10,23 @@ import { navigate } from '../../navigation';
 import { sameOriginPath } from '../../router/rules';
 import { useTitle } from '../../title';
 import { EnrolPanel } from './EnrolPanel';
+import { PasskeyRegisterForm } from './PasskeyRegisterForm';
+import { passkeyErrorKey, passkeySecondFactor } from './passkey-api';
 import { RecoveryCodes } from './RecoveryCodes';
 import { fetchPendingSignIn, pendingEnrolment, verifySecondFactor } from './two-factor-api';
 
 /**
  * /login/two-factor (issue 32): the second step of a sign-in. 'verify': the code from the app or a
- * recovery code, and "remember this device"; 'enrol': the company requires two-factor, so the
- * person enrols here before the back-office opens.
+ * recovery code, and "remember this device", and/or "Use a passkey" for a person with one;
+ * 'enrol': the company requires two-factor, so the person enrols here (an authenticator app or a
+ * passkey) before the back-office opens.
  */
 export function TwoFactorPage() {
   const t = useT();
   useTitle(t('twoFactor.verify.title'));
   const [step, setStep] = useState<SecondFactorStep | null>(null);
+  const [methods, setMethods] = useState<SecondFactorMethods>({ totp: true, passkey: false });
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState('');
   const [remember, setRemember] = useState(false);
@@ -30,7 +36,10 @@ export function TwoFactorPage() {
   useEffect(() => {
     // Without a half-signed-in session there is nothing to finish: back to the sign-in.
     fetchPendingSignIn().then(
-      (pending) => setStep(pending.step),
+      (pending) => {
+        setMethods(pending.methods);
+        setStep(pending.step);
+      },
       () => navigate('/login'),
     );
   }, []);
@@ -54,6 +63,24 @@ export function TwoFactorPage() {
     }
   }
 
+  async function usePasskey() {
+    setPasskeyBusy(true);
+    setError(null);
+    try {
+      const answer = await passkeySecondFactor();
+      forgetSession();
+      navigate(sameOriginPath(answer.redirectTo, location.origin) ?? '/recruiter');
+    } catch (err) {
+      setPasskeyBusy(false);
+      setError(t(passkeyErrorKey(err)));
+    }
+  }
+
+  const finished = () => {
+    forgetSession();
+    navigate('/recruiter');
+  };
+
   async function cancel() {
     await api.delete('/auth/session-v2').catch(() => undefined);
     navigate('/login');
@@ -66,15 +93,12 @@ export function TwoFactorPage() {
         <h1 id="two-factor-required-title">{t('twoFactor.enrol.requiredTitle')}</h1>
         <p>{t('twoFactor.enrol.requiredIntro')}</p>
         {codes ? (
-          <RecoveryCodes
-            codes={codes}
-            onDone={() => {
-              forgetSession();
-              navigate('/recruiter');
-            }}
-          />
+          <RecoveryCodes codes={codes} onDone={finished} />
         ) : (
-          <EnrolPanel calls={pendingEnrolment} onEnrolled={setCodes} />
+          <>
+            <EnrolPanel calls={pendingEnrolment} onEnrolled={setCodes} />
+            {browserSupportsWebAuthn() ? <PasskeyRegisterForm pending level={2} onDone={finished} /> : null}
+          </>
         )}
       </section>
     );
@@ -82,32 +106,46 @@ export function TwoFactorPage() {
   return (
     <section className="auth-card" aria-labelledby="two-factor-title">
       <h1 id="two-factor-title">{t('twoFactor.verify.title')}</h1>
-      <p>{t('twoFactor.verify.intro')}</p>
+      <p>{t(methods.totp ? 'twoFactor.verify.intro' : 'twoFactor.passkeys.verifyIntro')}</p>
       {error ? <MessageBlock tone="error">{error}</MessageBlock> : null}
-      <form noValidate onSubmit={submit}>
-        <TextField
-          label={t('twoFactor.verify.codeLabel')}
-          hint={t('twoFactor.verify.codeHint')}
-          autoComplete="one-time-code"
-          maxLength={20}
-          required
-          value={code}
-          onChange={(event) => setCode(event.currentTarget.value)}
-        />
-        <div className="rec-field">
-          <label>
-            <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.currentTarget.checked)} /> {t('twoFactor.verify.remember')}
-          </label>
-        </div>
+      {methods.passkey ? (
         <div className="form-actions">
-          <Button type="submit" busy={busy}>
-            {t('twoFactor.verify.submit')}
+          <Button type="button" busy={passkeyBusy} onClick={usePasskey}>
+            {t('twoFactor.passkeys.use')}
           </Button>
-          <Button type="button" variant="link" onClick={cancel}>
-            {t('twoFactor.verify.cancel')}
-          </Button>
+          {methods.totp ? null : (
+            <Button type="button" variant="link" onClick={cancel}>
+              {t('twoFactor.verify.cancel')}
+            </Button>
+          )}
         </div>
-      </form>
+      ) : null}
+      {methods.totp ? (
+        <form noValidate onSubmit={submit}>
+          <TextField
+            label={t('twoFactor.verify.codeLabel')}
+            hint={t('twoFactor.verify.codeHint')}
+            autoComplete="one-time-code"
+            maxLength={20}
+            required
+            value={code}
+            onChange={(event) => setCode(event.currentTarget.value)}
+          />
+          <div className="rec-field">
+            <label>
+              <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.currentTarget.checked)} /> {t('twoFactor.verify.remember')}
+            </label>
+          </div>
+          <div className="form-actions">
+            <Button type="submit" busy={busy}>
+              {t('twoFactor.verify.submit')}
+            </Button>
+            <Button type="button" variant="link" onClick={cancel}>
+              {t('twoFactor.verify.cancel')}
+            </Button>
+          </div>
+        </form>
+      ) : null}
     </section>
   );
 }

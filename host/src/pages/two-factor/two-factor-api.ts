@@ -1,8 +1,8 @@
-import type { CompanySecurity, CompanySecurityPatch, ReauthenticationBody, SecondFactorStep, SecondFactorVerifyBody, TotpEnrolment, TwoFactorStatus } from '@rec/core';
+import type { CompanySecurity, CompanySecurityPatch, ReauthenticationBody, SecondFactorMethods, SecondFactorStep, SecondFactorVerifyBody, TotpEnrolment, TwoFactorStatus } from '@rec/core';
 import { api } from '../../api';
 
 /** Two-factor calls (issue 32): finishing a sign-in, the person's own factor, the company policy. */
-export const fetchPendingSignIn = () => api.get<{ step: SecondFactorStep; email: string }>('/auth/two-factor');
+export const fetchPendingSignIn = () => api.get<{ step: SecondFactorStep; email: string; methods: SecondFactorMethods }>('/auth/two-factor');
 export const verifySecondFactor = (body: SecondFactorVerifyBody) => api.post<{ redirectTo: string }>('/auth/two-factor/verify', body);
 
 /** The enrolment calls of a half-signed-in session (company policy) or of the account page. */

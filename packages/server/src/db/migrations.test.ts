@@ -54,6 +54,8 @@ const TABLES = [
   'two_factor_recovery_codes',
   'two_factor_devices',
   'two_factor_keys',
+  'passkeys',
+  'passkey_challenges',
   'company_sso',
   'company_sso_domains',
   'sso_attempts',
@@ -81,6 +83,7 @@ const ALL_MIGRATIONS = [
   '0024-consent-notice',
   '0026-places',
   '0027-two-factor',
+  '0028-passkeys',
   '0029-sso',
 ];
 
@@ -146,6 +149,9 @@ for (const backend of testBackends()) {
           two_factor_recovery_codes: 0,
           two_factor_devices: 0,
           two_factor_keys: 0,
+          // Passkeys (issue 32): nothing seeded.
+          passkeys: 0,
+          passkey_challenges: 0,
           // Single sign-on (issue 32): no company has an IdP in the demo.
           company_sso: 0,
           company_sso_domains: 0,

@@ -54,6 +54,8 @@ export interface Database {
   company_sso: CompanySsoTable;
   company_sso_domains: CompanySsoDomainsTable;
   sso_attempts: SsoAttemptsTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
 }
 
 /** A company logo (migration 0018): the image lives in the file storage under `storage_key`. */
@@ -332,6 +334,38 @@ export interface SsoAttemptsTable {
   company_id: string;
   redirect_to: string;
   created_at: ColumnType<Date, Date, never>;
+  expires_at: ColumnType<Date, Date, never>;
+}
+
+/** A WebAuthn credential of an identity (migration 0028, issue 32). */
+export interface PasskeysTable {
+  id: string;
+  email: string;
+  /** base64url, as the browser names the credential. */
+  credential_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  /** The last signature counter seen; bigint comes back as a string. */
+  counter: ColumnType<string | number, number, number>;
+  /** JSON array of the transports the browser reported ('internal', 'usb', ...), or null. */
+  transports: string | null;
+  /** The identity's random WebAuthn user id, base64url. */
+  user_handle: string;
+  name: string;
+  created_at: ColumnType<Date, Date, never>;
+  last_used_at: ColumnType<Date | null, Date | null | undefined, Date>;
+}
+
+export type PasskeyChallengePurpose = 'register' | 'second-factor' | 'sign-in';
+
+/** A WebAuthn challenge handed out (SHA-256 only), single use (migration 0028). */
+export interface PasskeyChallengesTable {
+  challenge_hash: string;
+  purpose: PasskeyChallengePurpose;
+  /** The session it is bound to; null for a password-less sign-in (no session yet). */
+  session_hash: string | null;
+  /** The WebAuthn user id a registration's options offered (the new passkey gets it). */
+  user_handle: string | null;
   expires_at: ColumnType<Date, Date, never>;
 }
 

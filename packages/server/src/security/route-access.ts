@@ -55,6 +55,23 @@ import {
  * company's data does not exist).
  */
 
+/** A well-formed passkey answer no authenticator signed (its challenge was never handed out). */
+const PASSKEY_CLIENT_DATA = Buffer.from(JSON.stringify({ type: 'webauthn.get', challenge: 'A'.repeat(43), origin: 'http://rec.test' })).toString('base64url');
+const PASSKEY_ASSERTION = {
+  id: 'AAAAAAAAAAAAAAAAAAAAAA',
+  rawId: 'AAAAAAAAAAAAAAAAAAAAAA',
+  type: 'public-key',
+  clientExtensionResults: {},
+  response: { clientDataJSON: PASSKEY_CLIENT_DATA, authenticatorData: 'AAAA', signature: 'AAAA' },
+};
+const PASSKEY_ATTESTATION = {
+  id: 'AAAAAAAAAAAAAAAAAAAAAA',
+  rawId: 'AAAAAAAAAAAAAAAAAAAAAA',
+  type: 'public-key',
+  clientExtensionResults: {},
+  response: { clientDataJSON: PASSKEY_CLIENT_DATA, attestationObject: 'AAAA' },
+};
+
 /** Applications the matrix has sent: each gets its own submission id and email. */
 let applications = 0;
 
@@ -134,6 +151,13 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteCase>> = {
   'POST /auth/sso/discover': { expected: publicRoute(200), request: (_app, caller) => json({ email: unknownEmail(caller) }) },
   'POST /auth/sso/start': { expected: publicRoute(404), request: (_app, caller) => json({ email: unknownEmail(caller) }) },
   'GET /auth/sso/callback': { expected: publicRoute(303), request: () => ({ url: `/auth/sso/callback?state=${'s'.repeat(43)}&code=c` }) },
+  'POST /auth/two-factor/passkey/options': { expected: publicRoute(401) },
+  'POST /auth/two-factor/passkey': { expected: publicRoute(401), request: () => json({ credential: PASSKEY_ASSERTION }) },
+  'POST /auth/two-factor/enrol/passkey/options': { expected: publicRoute(401) },
+  'POST /auth/two-factor/enrol/passkey': { expected: publicRoute(401), request: () => json({ name: 'Laptop', credential: PASSKEY_ATTESTATION }) },
+  // Password-less sign-in with a passkey (issue 32): options for anyone; an assertion nobody signed is refused for all.
+  'POST /auth/passkey/options': { expected: publicRoute(200) },
+  'POST /auth/passkey/sign-in': { expected: publicRoute(401), request: () => json({ credential: PASSKEY_ASSERTION }) },
   // Signing out is harmless for anyone (and ends only the caller's own session).
   'DELETE /auth/session-v2': { expected: publicRoute(204) },
 
@@ -145,6 +169,16 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteCase>> = {
   // Nobody of the matrix has a factor: nothing to replace or remove.
   'POST /v2/me/two-factor/recovery-codes': { expected: { ...anySession(409), applicant: 403 }, request: () => json({ password: 'not-the-password' }) },
   'POST /v2/me/two-factor/remove': { expected: { ...anySession(409), applicant: 403 }, request: () => json({ password: 'not-the-password' }) },
+  // Passkeys of the signed-in person (issue 32): options for anyone signed in; an attestation without its challenge is refused.
+  'POST /v2/me/two-factor/passkeys/options': { expected: { ...anySession(200), applicant: 403 } },
+  'POST /v2/me/two-factor/passkeys': { expected: { ...anySession(422), applicant: 403 }, request: () => json({ name: 'Laptop', credential: PASSKEY_ATTESTATION }) },
+  // Nobody of the matrix has a passkey: the id is nobody's.
+  'PATCH /v2/me/two-factor/passkeys/:passkeyId': { expected: { ...anySession(404), applicant: 403 }, params: { passkeyId: 'a'.repeat(24) }, request: () => json({ name: 'Laptop' }) },
+  'POST /v2/me/two-factor/passkeys/:passkeyId/remove': {
+    expected: { ...anySession(404), applicant: 403 },
+    params: { passkeyId: 'a'.repeat(24) },
+    request: () => json({ password: 'not-the-password' }),
+  },
 
   // Any session.
   'GET /auth/session-v2': { expected: anySession(200) },

@@ -21,6 +21,7 @@ import * as notificationMentions from './0023-notification-mentions';
 import * as consentNotice from './0024-consent-notice';
 import * as places from './0026-places';
 import * as twoFactor from './0027-two-factor';
+import * as passkeys from './0028-passkeys';
 import * as sso from './0029-sso';
 
 /**
@@ -50,5 +51,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0024-consent-notice': consentNotice,
   '0026-places': places,
   '0027-two-factor': twoFactor,
+  '0028-passkeys': passkeys,
   '0029-sso': sso,
 };

@@ -45,6 +45,11 @@ export const AUDIT_ACTIONS = {
   ssoMemberCreate: 'account.sso.memberCreate',
   /** An owner changed or removed the IdP setting; details: before and after, the secret only as `secretChanged`. */
   ssoSettingsChange: 'company.sso.change',
+  /** Passkeys (issue 32): details hold the passkey's id (and for a sign-in its mode), never its name, key or challenge. */
+  passkeyAdd: 'account.passkey.add',
+  passkeyRename: 'account.passkey.rename',
+  passkeyRemove: 'account.passkey.remove',
+  passkeySignIn: 'account.passkey.signIn',
   /** An owner changed the company's sign-in policy; details: the policy before and after. */
   companySecurityPolicyChange: 'company.securityPolicy.change',
 } as const;

@@ -67,7 +67,7 @@ export function createAccountRepository(db: Kysely<Database>) {
 
     /**
      * What a new session of the account must respect (issue 32): its company's settings (session
-     * lifetime, two-factor policy) and whether the identity has a confirmed TOTP factor.
+     * lifetime, two-factor policy) and whether the identity has a factor (confirmed TOTP or a passkey).
      */
     async signInPolicy(accountId: string): Promise<{ email: string; type: AccountRow['type']; companySettings: Record<string, unknown> | null; enrolled: boolean } | undefined> {
       const row = await db
@@ -75,11 +75,13 @@ export function createAccountRepository(db: Kysely<Database>) {
         .leftJoin('companies', 'companies.id', 'accounts.company_id')
         .leftJoin('two_factor_totp', (join) => join.onRef('two_factor_totp.email', '=', 'accounts.email').on('two_factor_totp.confirmed_at', 'is not', null))
         .select(['accounts.email', 'accounts.type', 'companies.settings as company_settings', 'two_factor_totp.email as factor_email'])
+        // A passkey is a factor too (migration 0028).
+        .select((eb) => eb.exists(eb.selectFrom('passkeys').select('passkeys.id').whereRef('passkeys.email', '=', 'accounts.email')).as('has_passkey'))
         .where('accounts.id', '=', accountId)
         .executeTakeFirst();
       if (!row) return undefined;
       // Applicants sign in by magic link only and never carry a second factor.
-      const enrolled = row.type !== 'applicant' && row.factor_email !== null;
+      const enrolled = row.type !== 'applicant' && (row.factor_email !== null || Boolean(row.has_passkey));
       return { email: row.email, type: row.type, companySettings: (row.company_settings as Record<string, unknown> | null) ?? null, enrolled };
     },
 

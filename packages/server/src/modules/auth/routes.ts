@@ -33,7 +33,7 @@ const badBody = ERROR_KEYS.badRequest;
 export const SECOND_FACTOR_PAGE = '/login/two-factor';
 
 /** The answer of a sign-in: with `secondFactor` the session is not signed in yet and the page asks for it. */
-function signedInAnswer(account: AccountRow, session: NewSession, home: string) {
+export function signedInAnswer(account: AccountRow, session: NewSession, home: string) {
   if (session.secondFactor) return { user: sessionUser(account), redirectTo: SECOND_FACTOR_PAGE, secondFactor: session.secondFactor };
   return { user: sessionUser(account), redirectTo: home };
 }

@@ -5,6 +5,7 @@ import {
   PERMISSIONS,
   type ReauthenticationBody,
   ReauthenticationBodySchema,
+  type SecondFactorMethods,
   type SecondFactorVerifyBody,
   SecondFactorVerifyBodySchema,
   type TotpConfirmBody,
@@ -15,12 +16,13 @@ import { type AuthContext, authOrThrow, type PendingAuth, requirePermission, req
 import { HttpError } from '../../http/errors';
 import { validateRequest } from '../../http/validation';
 import type { DeviceCookie } from './device-cookie';
+import type { PasskeyService } from './passkey-service';
 import type { TwoFactorService } from './service';
 
 const badBody = ERROR_KEYS.badRequest;
 
 /** The half-signed-in session of the request at `step`; 401 otherwise (nothing to finish). */
-function pendingAt(request: FastifyRequest, step: PendingAuth['step']): PendingAuth {
+export function pendingAt(request: FastifyRequest, step: PendingAuth['step']): PendingAuth {
   const pending = request.pendingAuth;
   if (!pending) throw new HttpError(401, ERROR_KEYS.authRequired);
   if (pending.step !== step) throw new HttpError(409, step === 'verify' ? ERROR_KEYS.enrolmentRequired : ERROR_KEYS.secondFactorRequired);
@@ -32,9 +34,9 @@ function pendingAt(request: FastifyRequest, step: PendingAuth['step']): PendingA
  * code after the password, or the enrolment the company requires); `/v2/me/two-factor/*` manage
  * the signed-in person's factor; `/v2/companies/settings/security` is the company's policy.
  */
-export const twoFactorRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorService; cookie: SessionCookie; device: DeviceCookie }> = async (
+export const twoFactorRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorService; passkeys: PasskeyService; cookie: SessionCookie; device: DeviceCookie }> = async (
   app,
-  { twoFactor, cookie, device },
+  { twoFactor, passkeys, cookie, device },
 ) => {
   // Secrets, codes and personal state: never kept by a shared cache.
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -48,7 +50,10 @@ export const twoFactorRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorService; 
   app.get('/auth/two-factor', async (request) => {
     const pending = request.pendingAuth;
     if (!pending) throw new HttpError(401, ERROR_KEYS.authRequired);
-    return { step: pending.step, email: pending.account.email };
+    const email = pending.account.email;
+    // What the page offers: the code field (TOTP, recovery codes) and/or "Use a passkey".
+    const methods: SecondFactorMethods = { totp: await twoFactor.hasTotp(email), passkey: await passkeys.has(email) };
+    return { step: pending.step, email, methods };
   });
 
   app.post<{ Body: SecondFactorVerifyBody }>(

@@ -8,7 +8,9 @@ import type { AccountRepository } from '../auth/repository';
 import type { SessionService } from '../auth/sessions';
 import { addMs, type Clock, DAY, newToken, tokenHash } from '../auth/tokens';
 import type { CompanyRepository } from '../companies/repository';
+import { type PasskeyRepository, passkeySummary } from './passkey-repository';
 import { newRecoveryCodes, recoveryCodeHash } from './recovery-codes';
+import { SECOND_FACTOR_ACTION } from './relying-party';
 import type { TwoFactorRepository } from './repository';
 import type { SecretBox } from './secret-box';
 import { acceptedStep, enrolmentOf, newTotpSecret } from './totp';
@@ -17,6 +19,8 @@ export type TwoFactorService = ReturnType<typeof createTwoFactorService>;
 
 export interface TwoFactorDeps {
   repository: TwoFactorRepository;
+  /** The person's passkeys count as factors too (the account page lists them; removal rules). */
+  passkeys: PasskeyRepository;
   accounts: AccountRepository;
   companies: CompanyRepository;
   sessions: SessionService;
@@ -27,8 +31,8 @@ export interface TwoFactorDeps {
   now: Clock;
 }
 
-/** Every code entry counts here, per identity and per address (sign-in's limits: 5 and 20 in 15 minutes). */
-const CODE_ACTION = 'second-factor';
+/** Every code entry (and passkey) counts here, per identity and per address (sign-in's limits: 5 and 20 in 15 minutes). */
+const CODE_ACTION = SECOND_FACTOR_ACTION;
 
 /**
  * TOTP enrolment, code checks at sign-in, recovery codes, remembered devices and the company's
@@ -36,7 +40,7 @@ const CODE_ACTION = 'second-factor';
  * person enrolling; the audit gets what happened, never a code.
  */
 export function createTwoFactorService(deps: TwoFactorDeps) {
-  const { repository, accounts, companies, sessions, passwords, rateLimiter, box, audit, now } = deps;
+  const { repository, passkeys, accounts, companies, sessions, passwords, rateLimiter, box, audit, now } = deps;
 
   /** Audit rows need a company: an admin (no company) is not audited here. */
   const record = (session: AuthContext, action: AuditAction, details: Record<string, unknown> = {}) =>
@@ -88,6 +92,14 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
   }
 
   return {
+    reauthenticate,
+    requiredFor,
+
+    /** Whether the identity has a confirmed TOTP factor. */
+    async hasTotp(email: string): Promise<boolean> {
+      return Boolean((await repository.findTotp(email))?.confirmed_at);
+    },
+
     async status(session: AuthContext): Promise<TwoFactorStatus> {
       const email = session.account.email;
       const row = await repository.findTotp(email);
@@ -97,6 +109,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
         enrolledAt: row?.confirmed_at ? new Date(row.confirmed_at).toISOString() : null,
         recoveryCodesLeft: enrolled ? await repository.recoveryCodesLeft(email) : 0,
         required: await requiredFor(session),
+        passkeys: (await passkeys.list(email)).map(passkeySummary),
       };
     },
 
@@ -161,11 +174,14 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       return codes;
     },
 
-    /** Removes the factor, its recovery codes and every remembered device; refused while the company requires it. */
+    /**
+     * Removes the factor, its recovery codes and every remembered device; refused while the
+     * company requires two-factor and no passkey would remain.
+     */
     async remove(session: AuthContext, body: { password?: string | undefined; code?: string | undefined }, ip: string): Promise<void> {
       const row = await repository.findTotp(session.account.email);
       if (!row?.confirmed_at) throw new HttpError(409, ERROR_KEYS.notEnrolled);
-      if (await requiredFor(session)) throw new HttpError(409, ERROR_KEYS.twoFactorRequiredByCompany);
+      if ((await passkeys.count(session.account.email)) === 0 && (await requiredFor(session))) throw new HttpError(409, ERROR_KEYS.twoFactorRequiredByCompany);
       await reauthenticate(session, body, ip);
       await repository.removeFactor(session.account.email);
       await record(session, AUDIT_ACTIONS.twoFactorRemove, { method: 'totp' });
