@@ -128,6 +128,8 @@ export function InterviewRecordingPage(props: StepPageProps) {
   const [busy, setBusy] = useState(false);
   const uploader = useRef<AnswerUploader | null>(null);
   const recorder = useRef<MediaRecorder | null>(null);
+  /** True while record() waits for its attempt, before `recorder` is set. */
+  const starting = useRef(false);
   const recorded = useRef<Blob[]>([]);
   const steps = env.api;
 
@@ -163,11 +165,23 @@ export function InterviewRecordingPage(props: StepPageProps) {
   }
 
   async function record() {
-    if (camera.kind !== 'ready' || recorder.current) return;
+    // Set before the attempt is asked for: the think time running out and a click on "Start" (or two
+    // clicks) in the same moment must start one recording. Two did, and the second began after the
+    // candidate had stopped the first: "Stop" seemed to do nothing and a retake was spent.
+    if (camera.kind !== 'ready' || recorder.current || starting.current) return;
+    starting.current = true;
+    try {
+      await startRecording(camera.stream);
+    } finally {
+      starting.current = false;
+    }
+  }
+
+  async function startRecording(stream: MediaStream) {
     setFailure(null);
     if ((await newAttempt()) === null) return;
     const mimeType = recordingMimeType();
-    const media = new MediaRecorder(camera.stream, mimeType ? { mimeType } : undefined);
+    const media = new MediaRecorder(stream, mimeType ? { mimeType } : undefined);
     recorded.current = [];
     media.ondataavailable = (event) => {
       recorded.current.push(event.data);
