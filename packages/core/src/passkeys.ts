@@ -16,13 +16,18 @@ const base64Url = (max: number) => v.pipe(v.string(), v.maxLength(max), v.regex(
 /** Extension results are passed through to the verifier; only their size is bounded here. */
 const ExtensionResultsSchema = v.optional(v.record(v.pipe(v.string(), v.maxLength(64)), v.unknown()), {});
 
-/** `navigator.credentials.create()`'s answer, as JSON. */
-export const PasskeyAttestationSchema = v.object({
+/** What both ceremonies' answers carry beside their `response`. */
+const credentialFields = {
   id: base64Url(1400),
   rawId: base64Url(1400),
   type: v.literal('public-key'),
   authenticatorAttachment: v.optional(v.picklist(['platform', 'cross-platform'])),
   clientExtensionResults: ExtensionResultsSchema,
+};
+
+/** `navigator.credentials.create()`'s answer, as JSON. */
+export const PasskeyAttestationSchema = v.object({
+  ...credentialFields,
   response: v.object({
     clientDataJSON: base64Url(4096),
     attestationObject: base64Url(32_768),
@@ -35,11 +40,7 @@ export const PasskeyAttestationSchema = v.object({
 
 /** `navigator.credentials.get()`'s answer, as JSON. */
 export const PasskeyAssertionSchema = v.object({
-  id: base64Url(1400),
-  rawId: base64Url(1400),
-  type: v.literal('public-key'),
-  authenticatorAttachment: v.optional(v.picklist(['platform', 'cross-platform'])),
-  clientExtensionResults: ExtensionResultsSchema,
+  ...credentialFields,
   response: v.object({
     clientDataJSON: base64Url(4096),
     authenticatorData: base64Url(16_384),

@@ -92,17 +92,11 @@ export class SoftAuthenticator {
         ['authData', new Uint8Array(authData)],
       ]),
     );
-    return {
-      id: this.id,
-      rawId: this.id,
-      type: 'public-key' as const,
-      clientExtensionResults: {},
-      response: {
-        clientDataJSON: b64(clientData('webauthn.create', options.challenge, ceremony.origin ?? this.defaultOrigin)),
-        attestationObject: b64(attestationObject),
-        transports: ['internal'],
-      },
-    };
+    return this.credential({
+      clientDataJSON: b64(clientData('webauthn.create', options.challenge, ceremony.origin ?? this.defaultOrigin)),
+      attestationObject: b64(attestationObject),
+      transports: ['internal'],
+    });
   }
 
   /** `navigator.credentials.get()` for the options: signs authenticator data and the client data's hash. */
@@ -113,17 +107,16 @@ export class SoftAuthenticator {
     const data = clientData('webauthn.get', options.challenge, ceremony.origin ?? this.defaultOrigin);
     // ES256: ECDSA over SHA-256, DER-encoded (node's default for EC keys), as authenticators send it.
     const signature = sign('sha256', Buffer.concat([authData, sha256(data)]), this.privateKey);
-    return {
-      id: this.id,
-      rawId: this.id,
-      type: 'public-key' as const,
-      clientExtensionResults: {},
-      response: {
-        clientDataJSON: b64(data),
-        authenticatorData: b64(authData),
-        signature: b64(signature),
-        ...(this.userHandle ? { userHandle: this.userHandle } : {}),
-      },
-    };
+    return this.credential({
+      clientDataJSON: b64(data),
+      authenticatorData: b64(authData),
+      signature: b64(signature),
+      ...(this.userHandle ? { userHandle: this.userHandle } : {}),
+    });
+  }
+
+  /** The credential JSON around a ceremony's `response`, as the browser hands it to the page. */
+  private credential<Response>(response: Response) {
+    return { id: this.id, rawId: this.id, type: 'public-key' as const, clientExtensionResults: {}, response };
   }
 }

@@ -1,19 +1,10 @@
-import type { Kysely } from 'kysely';
-import type { CompanyRoleValue, Database } from '../../db/schema';
+import type { Kysely, Selectable } from 'kysely';
+import type { CompanyRoleValue, CompanySsoTable, Database } from '../../db/schema';
 
 export type SsoRepository = ReturnType<typeof createSsoRepository>;
 
-export interface StoredSso {
-  company_id: string;
-  issuer: string;
-  client_id: string;
-  /** The sealed box, never opened here. */
-  client_secret: string;
-  default_role: 'recruiter' | 'viewer';
-  sso_only: boolean;
-  updated_at: Date;
-  domains: string[];
-}
+/** A company's IdP row (its `client_secret` is the sealed box, never opened here) with its domains. */
+export type StoredSso = Selectable<CompanySsoTable> & { domains: string[] };
 
 /** The rows of single sign-on (migration 0029): company settings, their domains, started sign-ins. */
 export function createSsoRepository(db: Kysely<Database>) {
