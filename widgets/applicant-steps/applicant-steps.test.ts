@@ -1,4 +1,5 @@
-import { aTimeout, expect, waitUntil } from '@open-wc/testing';
+import { aTimeout, expect } from '@open-wc/testing';
+import { waitUntil } from '@rec/ui/testing/wait-until';
 import type { ApplicationStep, NextStepAnswer } from '@rec/core/steps';
 import { resetBrowserLanguages, setBrowserLanguages } from '@rec/ui/browser-languages';
 

@@ -1,6 +1,7 @@
 // <rec-board> with 500 offers: search, filters computed from the offers, the announced count,
 // "show more", and the rec-board-filter event and attributes (issue 17).
-import { expect, fixture, waitUntil } from '@open-wc/testing';
+import { expect, fixture } from '@open-wc/testing';
+import { waitUntil } from '@rec/ui/testing/wait-until';
 import type { Board as BoardEntity, ContractType, Locale, Offer } from '@rec/core';
 import { sendKeys } from '@web/test-runner-commands';
 import { type BoardFilterDetail, PAGE_SIZE } from './src/Board';
@@ -66,7 +67,7 @@ const count = (board: Element) => $(board, '[part~="count"]')?.textContent;
 
 async function board(html: string): Promise<BoardElement> {
   const element = await fixture<BoardElement>(html);
-  await waitUntil(() => $(element, '[part~="offer"], [part~="no-match"], [part~="empty"]'), 'board did not render', { timeout: 4000 });
+  await waitUntil(() => $(element, '[part~="offer"], [part~="no-match"], [part~="empty"]'), 'board did not render');
   return element;
 }
 

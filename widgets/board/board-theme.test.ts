@@ -1,4 +1,5 @@
-import { expect, fixture, waitUntil } from '@open-wc/testing';
+import { expect, fixture } from '@open-wc/testing';
+import { waitUntil } from '@rec/ui/testing/wait-until';
 import type { Board as BoardEntity, Offer, Theme } from '@rec/core';
 import { brandCustomProperties } from '@rec/core/theme';
 import './src/board.element';
@@ -93,7 +94,7 @@ const colorOf = (node: Element | null) => (node ? getComputedStyle(node).color :
 async function boardIn(html: string): Promise<Element$> {
   const wrapper = await fixture<HTMLElement>(html);
   const board = (wrapper.localName === 'rec-board' ? wrapper : wrapper.querySelector('rec-board')) as Element$;
-  await waitUntil(() => $(board, '[part~="offer-title"]'), 'board did not show its offers', { timeout: 4000 });
+  await waitUntil(() => $(board, '[part~="offer-title"]'), 'board did not show its offers');
   return board;
 }
 

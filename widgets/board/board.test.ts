@@ -1,4 +1,5 @@
-import { expect, fixture, waitUntil } from '@open-wc/testing';
+import { expect, fixture } from '@open-wc/testing';
+import { waitUntil } from '@rec/ui/testing/wait-until';
 import type { Board as BoardEntity, Offer } from '@rec/core';
 import { defineElement, type RecElementClass } from '@rec/ui';
 import { Board, type OfferSelectDetail } from './src/Board';
@@ -91,7 +92,6 @@ async function settled(board: Element, lang?: string) {
   await waitUntil(
     () => $(board, '[part~="offer"], [part~="empty"], [part~="error"]') && (!lang || rootLang(board) === lang) && $(board, '[part~="board"]')?.getAttribute('aria-busy') === 'false',
     `board did not settle${lang ? ` in ${lang}` : ''}`,
-    { timeout: 4000 },
   );
 }
 

@@ -1,4 +1,5 @@
-import { expect, fixture, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, oneEvent } from '@open-wc/testing';
+import { waitUntil } from '@rec/ui/testing/wait-until';
 import { LOCALES } from '@rec/core';
 import type { JobsCountLoadDetail } from './src/jobs-count.element';
 import './src/jobs-count.element';
@@ -69,7 +70,7 @@ afterEach(() => {
 // ---- Helpers ------------------------------------------------------------------------------
 const badgeOf = (element: RecJobsCount) => element.shadowRoot?.querySelector<HTMLElement>('[part~="badge"]') ?? null;
 const text = (element: RecJobsCount) => badgeOf(element)?.textContent ?? null;
-const settled = (element: RecJobsCount) => waitUntil(() => element.state !== 'loading', 'the badge did not settle', { timeout: 4000 });
+const settled = (element: RecJobsCount) => waitUntil(() => element.state !== 'loading', 'the badge did not settle');
 
 async function badge(html: string): Promise<RecJobsCount> {
   const element = await fixture<RecJobsCount>(html);

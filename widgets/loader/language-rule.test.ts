@@ -1,6 +1,7 @@
 // Issue 25: one language rule for every element. The README snippet on a German partner page
 // (`<html lang="de">`) must show every element in German, whatever the board's own language.
-import { expect, fixture, waitUntil } from '@open-wc/testing';
+import { expect, fixture } from '@open-wc/testing';
+import { waitUntil } from '@rec/ui/testing/wait-until';
 import type { Board, Offer } from '@rec/core';
 import '../board/src/board.element';
 import '../jobs-count/src/jobs-count.element';
@@ -67,7 +68,7 @@ async function shownLang(html: string, selector: string, container?: HTMLElement
   } else {
     element = await fixture<HTMLElement>(html);
   }
-  await waitUntil(() => inShadow(element, selector), `${element.localName} did not render ${selector}`, { timeout: 4000 });
+  await waitUntil(() => inShadow(element, selector), `${element.localName} did not render ${selector}`);
   return { element, lang: inShadow(element, selector)?.getAttribute('lang') ?? null };
 }
 

@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '@rec/ui/testing/wait-until';
 import type { RecWidgetsGlobal } from '@rec/ui';
 import { WIDGETS } from './src/widgets';
 import { resetBrowserLanguages, setBrowserLanguages } from '@rec/ui/browser-languages';

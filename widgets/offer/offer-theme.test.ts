@@ -1,4 +1,5 @@
-import { expect, fixture, waitUntil } from '@open-wc/testing';
+import { expect, fixture } from '@open-wc/testing';
+import { waitUntil } from '@rec/ui/testing/wait-until';
 import type { Offer } from '@rec/core';
 import { brandCustomProperties } from '@rec/core/theme';
 import './src/offer.element';
@@ -66,7 +67,7 @@ describe('<rec-offer> with the company theme', () => {
     open();
     expect(await inserted).to.deep.equal({ box: [256, 32], complete: false });
 
-    await waitUntil(() => $(element, '[part~="apply-button"]'), 'offer did not show', { timeout: 4000 });
+    await waitUntil(() => $(element, '[part~="apply-button"]'), 'offer did not show');
     const logo = $(element, 'img[part~="logo"]') as HTMLImageElement;
     expect(logo.alt).to.equal('Lumen Robotics');
     expect(getComputedStyle(logo).filter).to.equal('none');
@@ -75,7 +76,7 @@ describe('<rec-offer> with the company theme', () => {
     await expect(element).to.be.accessible();
 
     ($(element, '[part~="apply-button"]') as HTMLElement).click();
-    await waitUntil(() => $(element, '[part~="apply-submit"]'), 'form did not open', { timeout: 4000 });
+    await waitUntil(() => $(element, '[part~="apply-submit"]'), 'form did not open');
     expect(getComputedStyle($(element, '[part~="apply-submit"]') as HTMLElement).backgroundColor).to.equal(PURPLE);
   });
 
@@ -83,7 +84,7 @@ describe('<rec-offer> with the company theme', () => {
     gate = Promise.resolve();
     const wrapper = await fixture<HTMLElement>(`<div style="--rec-color-primary: #006400"><rec-offer channel-id="${CHANNEL}" embedded="applyWithOptions" language="en"></rec-offer></div>`);
     const element = wrapper.querySelector('rec-offer') as Element$;
-    await waitUntil(() => $(element, '[part~="apply-button"]'), 'offer did not show', { timeout: 4000 });
+    await waitUntil(() => $(element, '[part~="apply-button"]'), 'offer did not show');
     expect(getComputedStyle($(element, '[part~="apply-button"]') as HTMLElement).backgroundColor).to.equal('rgb(0, 100, 0)');
   });
 });

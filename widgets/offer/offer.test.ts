@@ -1,4 +1,5 @@
-import { expect, fixture, waitUntil } from '@open-wc/testing';
+import { expect, fixture } from '@open-wc/testing';
+import { waitUntil } from '@rec/ui/testing/wait-until';
 import type { Offer } from '@rec/core';
 import { DRAFT_PREFIX } from '@rec/stores/application-form';
 import { sanitizeHtml } from './src/sanitize-html';
@@ -96,12 +97,12 @@ const $ = (el: Element, selector: string) => el.shadowRoot?.querySelector<HTMLEl
 
 async function offerElement(html: string): Promise<El> {
   const el = await fixture<El>(html);
-  await waitUntil(() => $(el, '[part~="title"], [part~="error"]'), 'offer did not settle', { timeout: 4000 });
+  await waitUntil(() => $(el, '[part~="title"], [part~="error"]'), 'offer did not settle');
   return el;
 }
 async function openForm(html: string): Promise<El> {
   const el = await offerElement(html);
-  await waitUntil(() => $(el, '#rec-apply-firstName'), 'form did not open', { timeout: 4000 });
+  await waitUntil(() => $(el, '#rec-apply-firstName'), 'form did not open');
   return el;
 }
 function type(el: El, id: string, value: string) {
@@ -195,7 +196,7 @@ describe('<rec-offer>', () => {
 
   it('shows the share actions on the full page only', async () => {
     const page = await offerElement(`<rec-offer channel-id="${OPEN}" language="en"></rec-offer>`);
-    await waitUntil(() => $(page, '[part~="copy-link"]'), 'no share actions on the full page', { timeout: 4000 });
+    await waitUntil(() => $(page, '[part~="copy-link"]'), 'no share actions on the full page');
     const embedded = await openForm(`<rec-offer channel-id="${OPEN}" embedded="applyManualOnly"></rec-offer>`);
     expect($(embedded, '[part~="copy-link"]')).to.equal(null);
   });
@@ -347,7 +348,7 @@ describe('<rec-offer> apply form configuration (issue 9)', () => {
     type(el, 'rec-apply-profileUrl', 'https://www.linkedin.com/in/ana');
     ($(el, '#rec-apply-gdprConsent') as HTMLInputElement).click();
     ($(el, 'button[type="submit"]') as HTMLButtonElement).click();
-    await waitUntil(() => $(el, '[part~="apply-success"]'), 'not sent', { timeout: 4000 });
+    await waitUntil(() => $(el, '[part~="apply-success"]'), 'not sent');
     const body = submitted as Record<string, unknown> | null;
     expect(body?.coverLetter).to.equal('I build robots.');
     expect(body?.profileUrl).to.equal('https://www.linkedin.com/in/ana');
@@ -365,7 +366,7 @@ describe('<rec-offer> apply form configuration (issue 9)', () => {
     type(el, 'rec-apply-email', 'jonas@example.org');
     ($(el, '#rec-apply-gdprConsent') as HTMLInputElement).click();
     ($(el, 'button[type="submit"]') as HTMLButtonElement).click();
-    await waitUntil(() => $(el, '[part~="apply-success"]'), 'not sent', { timeout: 4000 });
+    await waitUntil(() => $(el, '[part~="apply-success"]'), 'not sent');
     expect((submitted as Record<string, unknown> | null)?.privacyNotice).to.deep.equal({ language: 'fr', version: '0123456789abcdef' });
   });
 
@@ -376,7 +377,7 @@ describe('<rec-offer> apply form configuration (issue 9)', () => {
     type(el, 'rec-apply-email', 'ana@example.org');
     ($(el, '#rec-apply-gdprConsent') as HTMLInputElement).click();
     ($(el, 'button[type="submit"]') as HTMLButtonElement).click();
-    await waitUntil(() => $(el, 'rec-applicant-steps'), 'no steps element after success', { timeout: 4000 });
+    await waitUntil(() => $(el, 'rec-applicant-steps'), 'no steps element after success');
     const steps = $(el, 'rec-applicant-steps') as HTMLElement & { stepsToken?: string };
     expect(steps.stepsToken).to.equal('steps-token-1');
     expect(steps.outerHTML).not.to.contain('steps-token-1');

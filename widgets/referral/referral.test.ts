@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '@rec/ui/testing/wait-until';
 import { LOCALES } from '@rec/core';
 import { ReferralRequestSchema, submissionIssues } from '@rec/core/application-schema';
 import * as v from 'valibot';
@@ -64,7 +65,7 @@ afterEach(() => {
 const root = (element: RecReferral) => element.shadowRoot as ShadowRoot;
 const $ = <T extends Element = HTMLElement>(element: RecReferral, selector: string) => root(element).querySelector<T>(selector);
 const input = (element: RecReferral, field: ReferralField) => $<HTMLInputElement>(element, `#rec-referral-${field}`) as HTMLInputElement;
-const ready = (element: RecReferral) => waitUntil(() => $(element, '[part~="referral"]'), 'the form did not render', { timeout: 4000 });
+const ready = (element: RecReferral) => waitUntil(() => $(element, '[part~="referral"]'), 'the form did not render');
 
 const mounted: RecReferral[] = [];
 /** The element with its attributes set before it joins the page, as markup gives them. */

@@ -1,4 +1,5 @@
-import { expect, fixture, waitUntil } from '@open-wc/testing';
+import { expect, fixture } from '@open-wc/testing';
+import { waitUntil } from '@rec/ui/testing/wait-until';
 import { defineElement, type ElementProps, hostOf } from './define-element';
 
 interface GreetingProps extends ElementProps {
