@@ -20,6 +20,10 @@ export default defineConfig({
   // as flaky in the output and in `npm test`'s totals line, so it stays visible.
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
+  // A check waits for what a user sees; 10 s (Playwright's default is 5) because the browser lane shares
+  // 2 cores with the node tests in CI, where a page can take seconds to settle without being wrong.
+  // Checks that are product bars (realtime delivery, mail sent) keep their own shorter timeouts.
+  expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
