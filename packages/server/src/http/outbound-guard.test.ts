@@ -116,7 +116,7 @@ describe('outbound guard: the fetch', () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 
-  /** The local server as "idp.test" (a fake DNS), reachable because 127.0.0.1 alone is let through. */
+  /** The local server as "idp.localhost" (a fake DNS), reachable because 127.0.0.1 alone is let through. */
   const lookups: string[] = [];
   const fakeDns = (answers: Record<string, string[]>) => async (hostname: string) => {
     lookups.push(hostname);
@@ -146,14 +146,14 @@ describe('outbound guard: the fetch', () => {
     lookups.length = 0;
     handler = (_request, response) => {
       response.setHeader('content-type', 'application/json');
-      response.end(JSON.stringify({ issuer: 'http://idp.test' }));
+      response.end(JSON.stringify({ issuer: 'http://idp.localhost' }));
     };
-    const guarded = createOutboundFetch({ ...onlyLoopbackOne, resolve: fakeDns({ 'idp.test': ['127.0.0.1'] }) });
-    const response = await guarded(`http://idp.test:${port}/.well-known/openid-configuration`, { headers: { accept: 'application/json' } });
+    const guarded = createOutboundFetch({ ...onlyLoopbackOne, resolve: fakeDns({ 'idp.localhost': ['127.0.0.1'] }) });
+    const response = await guarded(`http://idp.localhost:${port}/.well-known/openid-configuration`, { headers: { accept: 'application/json' } });
     assert.equal(response.status, 200);
-    assert.deepEqual(await response.json(), { issuer: 'http://idp.test' });
-    assert.deepEqual(lookups, ['idp.test']);
-    assert.deepEqual(seen, [{ url: '/.well-known/openid-configuration', host: `idp.test:${port}` }]);
+    assert.deepEqual(await response.json(), { issuer: 'http://idp.localhost' });
+    assert.deepEqual(lookups, ['idp.localhost']);
+    assert.deepEqual(seen, [{ url: '/.well-known/openid-configuration', host: `idp.localhost:${port}` }]);
   });
 
   it('refuses redirects to private or other addresses, follows allowed ones, and leaves them to a caller asking for manual', async () => {
@@ -175,16 +175,16 @@ describe('outbound guard: the fetch', () => {
       }
       response.end('landed');
     };
-    const guarded = createOutboundFetch({ ...onlyLoopbackOne, resolve: fakeDns({ 'idp.test': ['127.0.0.1'], 'intranet.test': ['10.1.1.1'] }) });
+    const guarded = createOutboundFetch({ ...onlyLoopbackOne, resolve: fakeDns({ 'idp.localhost': ['127.0.0.1'], 'intranet.test': ['10.1.1.1'] }) });
     for (const path of ['/to-metadata', '/to-other-loopback', '/to-https-private']) {
-      await assert.rejects(guarded(`http://idp.test:${port}${path}`), refusedWith('redirect'), path);
+      await assert.rejects(guarded(`http://idp.localhost:${port}${path}`), refusedWith('redirect'), path);
     }
     // ::ffff:7f00:1 is 127.0.0.1, which this policy lets through: the mapped spelling is the same address.
-    assert.equal(await (await guarded(`http://idp.test:${port}/to-mapped`)).text(), 'landed');
+    assert.equal(await (await guarded(`http://idp.localhost:${port}/to-mapped`)).text(), 'landed');
     // A name is checked when the next hop resolves it.
-    await assert.rejects(guarded(`http://idp.test:${port}/to-internal-name`), refusedWith('address'));
-    assert.equal(await (await guarded(`http://idp.test:${port}/to-own-path`)).text(), 'landed');
-    const manual = await guarded(`http://idp.test:${port}/to-metadata`, { redirect: 'manual' });
+    await assert.rejects(guarded(`http://idp.localhost:${port}/to-internal-name`), refusedWith('address'));
+    assert.equal(await (await guarded(`http://idp.localhost:${port}/to-own-path`)).text(), 'landed');
+    const manual = await guarded(`http://idp.localhost:${port}/to-metadata`, { redirect: 'manual' });
     assert.equal(manual.status, 302, 'openid-client asks for manual: the redirect is answered, never followed');
     assert.ok(!seen.some((request) => request.url === '/secret'));
   });
@@ -201,12 +201,12 @@ describe('outbound guard: the fetch', () => {
       response.write('x'.repeat(800));
       response.end('y'.repeat(800));
     };
-    const guarded = createOutboundFetch({ ...onlyLoopbackOne, resolve: fakeDns({ 'idp.test': ['127.0.0.1'] }), timeoutMs: 300, maxBytes: 1024 });
+    const guarded = createOutboundFetch({ ...onlyLoopbackOne, resolve: fakeDns({ 'idp.localhost': ['127.0.0.1'] }), timeoutMs: 300, maxBytes: 1024 });
     const started = Date.now();
-    await assert.rejects(guarded(`http://idp.test:${port}/slow`), refusedWith('timeout'));
+    await assert.rejects(guarded(`http://idp.localhost:${port}/slow`), refusedWith('timeout'));
     assert.ok(Date.now() - started < 3000, 'bounded by the timeout');
-    await assert.rejects(guarded(`http://idp.test:${port}/large-declared`), refusedWith('tooLarge'));
-    await assert.rejects(guarded(`http://idp.test:${port}/large-chunked`), refusedWith('tooLarge'));
+    await assert.rejects(guarded(`http://idp.localhost:${port}/large-declared`), refusedWith('tooLarge'));
+    await assert.rejects(guarded(`http://idp.localhost:${port}/large-chunked`), refusedWith('tooLarge'));
   });
 
   it('finds its refusal inside the errors a library wraps it in', () => {

@@ -326,6 +326,11 @@ export function createOutboundFetch(options: OutboundFetchOptions): OutboundFetc
         });
         response.on('end', () => {
           done();
+          // An answer read to its end after it was found too large is still refused.
+          if (refusal) {
+            fail(refusal);
+            return;
+          }
           const answerHeaders = new Headers();
           for (let i = 0; i + 1 < response.rawHeaders.length; i += 2) answerHeaders.append(response.rawHeaders[i] ?? '', response.rawHeaders[i + 1] ?? '');
           const status = response.statusCode ?? 502;
