@@ -9,7 +9,8 @@ import { expectNoAxeViolation } from './helpers';
  * its owner. A member signs in from /login by e-mail domain and lands in the company's back-office;
  * an e-mail outside the allowed domains is refused with a clear message.
  */
-const IDP_PORT = 3341;
+// E2E_IDP_PORT: a port of one's own when several checkouts run the suite side by side.
+const IDP_PORT = Number(process.env.E2E_IDP_PORT ?? 3341);
 let idp: TestIdp;
 
 test.beforeAll(async () => {
@@ -19,10 +20,15 @@ test.afterAll(async () => {
   await idp?.close();
 });
 
-/** A company of the attempt's own with SSO for a domain of its own (a retry never meets the first try's data). */
-async function companyWithSso(): Promise<{ company: FixtureCompany; domain: string }> {
-  const company = await createCompany();
-  const domain = `e2e-${company.companyId}.example`;
+/**
+ * A company of the attempt's own with SSO for a domain of its own (a retry never meets the first
+ * try's data). The fixture proves the domain as if its DNS TXT record were found: only verified
+ * domains route sign-ins.
+ */
+async function companyWithSso(extraDomains: string[] = []): Promise<{ company: FixtureCompany; domain: string }> {
+  const company = await createCompany({ ssoDomain: true });
+  const domain = company.ssoDomain ?? '';
+  expect(domain).toMatch(/\.example$/);
   const api = await request.newContext({
     baseURL: BASE_URL,
     storageState: { cookies: [], origins: [] },
@@ -30,7 +36,7 @@ async function companyWithSso(): Promise<{ company: FixtureCompany; domain: stri
   });
   try {
     const saved = await api.put('/v2/companies/settings/sso', {
-      data: { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, domains: [domain], defaultRole: 'recruiter', ssoOnly: false },
+      data: { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, domains: [domain, ...extraDomains], defaultRole: 'recruiter', ssoOnly: false },
     });
     expect(saved.status(), await saved.text()).toBe(200);
   } finally {
@@ -72,13 +78,21 @@ test.describe('single sign-on', () => {
     await context.close();
   });
 
-  test('the owner sees the setting without its secret, with the callback address to register', async ({ browser }) => {
-    const { company, domain } = await companyWithSso();
+  test('the owner sees the setting without its secret, with the callback address to register and each domain’s proof', async ({ browser }) => {
+    const pending = `pending-${Date.now().toString(36)}.example`;
+    const { company, domain } = await companyWithSso([pending]);
     const page = await pageAs(browser, company, 'owner', { locale: 'en-GB' });
     await page.goto(`${BASE_URL}/recruiter/settings_new/mycompany`);
     // The fixture owner reads the back-office in French: fields by name, texts that do not translate.
     const section = page.locator('form[aria-labelledby="sso-settings-title"]');
-    await expect(section.locator('input[name="sso-domains"]')).toHaveValue(domain);
+    await expect(section.locator('input[name="sso-domains"]')).toHaveValue(`${domain}, ${pending}`);
+    // The fixture's domain is proved; the other one waits for its TXT record, shown to be published.
+    await expect(section.locator(`li[data-domain="${domain}"]`)).toHaveAttribute('data-state', 'verified');
+    const waiting = section.locator(`li[data-domain="${pending}"]`);
+    await expect(waiting).toHaveAttribute('data-state', 'pending');
+    await expect(waiting).toContainText(`_rec-verification.${pending}`);
+    await expect(waiting).toContainText(/rec-domain-verification=[0-9a-f]{32}/);
+    await expect(waiting.getByRole('button', { name: `Vérifier ${pending}` })).toBeVisible();
     await expect(section.locator('input[name="sso-issuer"]')).toHaveValue(idp.issuer);
     await expect(section.locator('input[name="sso-client-secret"]')).toHaveValue('');
     await expect(section).toContainText(`${BASE_URL}/auth/sso/callback`);

@@ -113,6 +113,16 @@ export const ERROR_KEYS = {
   ssoFailed: 'sso.errors.failed',
   ssoEmailNotVerified: 'sso.errors.emailNotVerified',
   ssoDomainNotAllowed: 'sso.errors.domainNotAllowed',
+  /** The issuer (or a URL it leads to) is no public https address: loopback, private network, metadata service (SSRF guard). */
+  ssoIssuerNotAllowed: 'sso.errors.issuerNotAllowed',
+  /** The company has no claim on this domain (verification asked for a domain not in its list). */
+  ssoDomainNotClaimed: 'sso.errors.domainNotClaimed',
+  /** No TXT record `rec-domain-verification=…` at `_rec-verification.<domain>`. */
+  ssoDomainRecordMissing: 'sso.errors.domainRecordMissing',
+  /** A verification record is there, but with another token. */
+  ssoDomainRecordMismatch: 'sso.errors.domainRecordMismatch',
+  /** The DNS lookup itself failed (no answer, server failure): try again later. */
+  ssoDomainLookupFailed: 'sso.errors.domainLookupFailed',
   /** A passkey's answer did not verify: wrong origin or site, expired or used challenge, bad signature, a counter that went back, someone else's passkey. */
   passkeyRejected: 'twoFactor.errors.passkeyRejected',
   /** No passkey of the signed-in person has this id. */

@@ -17,7 +17,7 @@ export const SSO_CALLBACK_PATH = '/auth/sso/callback';
 export const SSO_DEFAULT_ROLES = ['recruiter', 'viewer'] as const;
 export type SsoDefaultRole = (typeof SSO_DEFAULT_ROLES)[number];
 
-const DomainSchema = v.pipe(
+export const DomainSchema = v.pipe(
   v.string(),
   v.trim(),
   v.toLowerCase(),
@@ -57,6 +57,10 @@ export type SsoSettingsBody = v.InferOutput<typeof SsoSettingsBodySchema>;
 export const SsoTestBodySchema = v.strictObject({ issuer: IssuerSchema });
 export type SsoTestBody = v.InferOutput<typeof SsoTestBodySchema>;
 
+/** `POST /v2/companies/settings/sso/domains/:domain/verify`: looks up the domain's TXT record. */
+export const SsoDomainParamsSchema = v.strictObject({ domain: DomainSchema });
+export type SsoDomainParams = v.InferOutput<typeof SsoDomainParamsSchema>;
+
 const SsoEmailSchema = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(254), v.email('errors.badRequest'));
 
 /** `POST /auth/sso/discover`: does the e-mail's domain sign in through a company's IdP? */
@@ -77,10 +81,26 @@ export interface SsoSettingsView {
   clientId: string;
   clientSecretSet: boolean;
   domains: string[];
+  /** Each claimed domain's proof of ownership: the TXT record to publish and whether it was found. */
+  domainClaims: SsoDomainClaimView[];
   defaultRole: SsoDefaultRole;
   ssoOnly: boolean;
   /** The redirect URI to register at the IdP. */
   callbackUrl: string;
+}
+
+/**
+ * A claimed domain: `pending` until its TXT record is found, then `verified` (only verified domains
+ * route sign-ins). `taken`: another company verified it first; this claim can never be verified.
+ */
+export interface SsoDomainClaimView {
+  domain: string;
+  state: 'pending' | 'verified' | 'taken';
+  /** ISO time of the verification, null while pending. */
+  verifiedAt: string | null;
+  /** The DNS name and the TXT value to publish there. */
+  recordName: string;
+  recordValue: string;
 }
 
 /** The same shape for every e-mail: `company` null when its domain has no SSO (or is unknown). */

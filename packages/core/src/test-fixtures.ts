@@ -28,6 +28,11 @@ export const FixtureCompanyBodySchema = v.object({
   sample: v.optional(v.boolean(), false),
   /** Every other offer of the demo's Lumen board too (20 offers in many places and languages: the board's filters show). */
   allOffers: v.optional(v.boolean(), false),
+  /**
+   * A verified e-mail domain of its own (`e2e-<companyId>.example`) for single sign-on, as if its
+   * DNS TXT record had been found (test servers only; no production path skips the lookup).
+   */
+  ssoDomain: v.optional(v.boolean(), false),
 });
 export type FixtureCompanyBody = v.InferInput<typeof FixtureCompanyBodySchema>;
 /** The body once parsed: every option filled in. */
@@ -79,4 +84,6 @@ export interface FixtureCompany {
   sample: { openingId: string; title: string; postingId: string; channelId: string; shareChannelId: string } | null;
   /** The pipeline opening (a share link only), when asked for: its applications in every stage. */
   pipeline: { openingId: string; title: string; channelId: string } | null;
+  /** The verified SSO domain, when asked for (`ssoDomain`). */
+  ssoDomain: string | null;
 }

@@ -11,6 +11,7 @@ import type { Database } from './db/schema';
 import { registerAuth, sessionCookie } from './http/auth';
 import { registerPublicCors } from './http/cors';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler, sendError } from './http/errors';
+import { createOutboundFetch, type OutboundFetchOptions, type OutboundPolicy } from './http/outbound-guard';
 import { createPublicAnswerCache, type PublicAnswerCache } from './http/public-answer-cache';
 import { registerPublicCache } from './http/public-cache';
 import { registerRequestGuards } from './http/request-guards';
@@ -51,6 +52,7 @@ import { twoFactorRoutes } from './modules/two-factor/routes';
 import { createSecretBox } from './modules/two-factor/secret-box';
 import { createTwoFactorService } from './modules/two-factor/service';
 import { bindingCookie } from './modules/sso/binding';
+import { createTxtResolver, type TxtResolver } from './modules/sso/domain-verification';
 import { createOidcClient } from './modules/sso/oidc-client';
 import { createSsoRepository } from './modules/sso/repository';
 import { ssoRoutes } from './modules/sso/routes';
@@ -176,6 +178,10 @@ export interface AuthOptions {
    * NODE_ENV is production; stored hashes keep verifying with their own parameters.
    */
   scryptCost?: number;
+  /** Test only: the TXT lookups of SSO domain verification (default: node:dns, DNS_SERVERS). */
+  resolveTxt?: TxtResolver;
+  /** Test only: how the outbound guard resolves names (default: the system resolver). */
+  outboundResolve?: OutboundFetchOptions['resolve'];
 }
 
 /** The account services, reachable from tests through `app.accounts`. */
@@ -212,7 +218,7 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   db: Kysely<Database>;
   config: Pick<Config, 'publicUrl' | 'distDir' | 'nodeEnv' | 'logLevel'> &
-    Partial<Pick<Config, 'dataDir' | 'redisUrl' | 'smtpUrl' | 'mailFrom' | 'indeedClientId' | 'retentionDays' | 'trustProxy' | 'uploadLimits' | 'fileStore' | 'realtimeSocketsPerAddress' | 'twoFactorKey' | 'passkeyOrigin'>>;
+    Partial<Pick<Config, 'dataDir' | 'redisUrl' | 'smtpUrl' | 'mailFrom' | 'indeedClientId' | 'retentionDays' | 'trustProxy' | 'uploadLimits' | 'fileStore' | 'realtimeSocketsPerAddress' | 'twoFactorKey' | 'passkeyOrigin' | 'outboundAllowPrivate' | 'dnsServers'>>;
   /** Overrides the logger chosen from the config (tests pass false). */
   logger?: FastifyServerOptions['logger'];
   /** The "process start" reported by /builds/latest.json when dist/ has no build-info.json. */
@@ -386,15 +392,23 @@ export async function buildApp({
   await app.register(authRoutes, { auth, sessions, cookie, twoFactor, device });
   await app.register(twoFactorRoutes, { twoFactor, passkeys, cookie, device });
   await app.register(passkeyRoutes, { passkeys, sessions, cookie });
+  // Calls to URLs companies typed (SSO issuers): public https only, unless OUTBOUND_ALLOW_PRIVATE
+  // says otherwise; plain http never in production (http/outbound-guard.ts).
+  const outbound: OutboundPolicy = {
+    allowPrivate: config.outboundAllowPrivate ?? (config.nodeEnv === 'test' ? 'all' : []),
+    allowHttp: config.nodeEnv !== 'production',
+  };
+  if (config.nodeEnv === 'production' && outbound.allowPrivate === 'all') app.log.warn('OUTBOUND_ALLOW_PRIVATE=1 in production: SSO issuers may reach this network (docs/operations.md)');
   const sso = createSsoService({
     repository: ssoRepository,
     sessions,
     rateLimiter: authRateLimiter,
     box: secretBox,
     audit: createAuditLog(db),
-    oidc: createOidcClient(),
+    oidc: createOidcClient({ fetch: createOutboundFetch({ ...outbound, timeoutMs: 10_000, ...(authOptions.outboundResolve ? { resolve: authOptions.outboundResolve } : {}) }) }),
+    outbound,
+    resolveTxt: authOptions.resolveTxt ?? createTxtResolver(config.dnsServers),
     publicUrl: config.publicUrl,
-    nodeEnv: config.nodeEnv,
     now,
   });
   await app.register(ssoRoutes, { sso, sessions, cookie, binding: bindingCookie(config.publicUrl) });

@@ -29,7 +29,22 @@ describe('loadConfig', () => {
       seedDemo: false,
       fileStore: { driver: 'disk' },
       realtimeSocketsPerAddress: 20,
+      outboundAllowPrivate: [],
+      dnsServers: undefined,
     });
+  });
+
+  it('reads OUTBOUND_ALLOW_PRIVATE (all under NODE_ENV=test unless set) and DNS_SERVERS, and refuses anything else', () => {
+    assert.deepEqual(loadConfig({ NODE_ENV: 'production' }).outboundAllowPrivate, []);
+    assert.equal(loadConfig({ NODE_ENV: 'test' }).outboundAllowPrivate, 'all');
+    assert.deepEqual(loadConfig({ NODE_ENV: 'test', OUTBOUND_ALLOW_PRIVATE: '0' }).outboundAllowPrivate, []);
+    assert.equal(loadConfig({ OUTBOUND_ALLOW_PRIVATE: '1' }).outboundAllowPrivate, 'all');
+    assert.deepEqual(loadConfig({ OUTBOUND_ALLOW_PRIVATE: '10.20.0.0/16, fd00::/8,192.168.1.5' }).outboundAllowPrivate, ['10.20.0.0/16', 'fd00::/8', '192.168.1.5']);
+    assert.deepEqual(loadConfig({ DNS_SERVERS: '1.1.1.1, 9.9.9.9:53' }).dnsServers, ['1.1.1.1', '9.9.9.9:53']);
+    for (const bad of ['yes', 'intranet.example', '10.0.0.0/33', '10.0.0.0/8/1']) {
+      assert.throws(() => loadConfig({ OUTBOUND_ALLOW_PRIVATE: bad }), (error: unknown) => error instanceof ConfigError && error.message.includes('OUTBOUND_ALLOW_PRIVATE='));
+    }
+    assert.throws(() => loadConfig({ DNS_SERVERS: 'dns.example' }), (error: unknown) => error instanceof ConfigError && error.message.includes('DNS_SERVERS='));
   });
 
   it('chooses the file store: disk with the embedded database, postgres with DATABASE_URL, s3 with a bucket', () => {

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
+import { isAddressRange } from './http/outbound-guard';
 
 /** Runtime configuration, read once from the environment at start-up. */
 export interface Config {
@@ -46,6 +47,14 @@ export interface Config {
    * unset, PUBLIC_URL's origin. For a PUBLIC_URL whose host is an IP address (WebAuthn needs a name).
    */
   passkeyOrigin?: string | undefined;
+  /**
+   * OUTBOUND_ALLOW_PRIVATE: the non-public addresses calls to company-typed URLs (SSO issuers) may
+   * reach: 'all' (1), some CIDR ranges, or none (0). Unset: 'all' under NODE_ENV=test (the test IdP
+   * runs on 127.0.0.1), none otherwise. See http/outbound-guard.ts.
+   */
+  outboundAllowPrivate?: 'all' | string[];
+  /** DNS_SERVERS: resolvers asked for domain verification TXT records (comma-separated); unset, the system's. */
+  dnsServers?: string[] | undefined;
 }
 
 /** Enough for a recruiter with a dozen tabs behind one office address; 400 sockets of one attacker are not. */
@@ -189,6 +198,27 @@ const EnvSchema = v.object({
       v.regex(/^(?:https:\/\/[a-z0-9.-]+|http:\/\/localhost)(?::\d{1,5})?$/, 'must be an origin (https://host[:port], or http://localhost[:port]) without a path'),
     ),
   ),
+  OUTBOUND_ALLOW_PRIVATE: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (value) => /^(?:0|1|true|false)$/.test(value) || value.split(',').every((item) => isAddressRange(item.trim())),
+        'must be 1 (every private address), 0 (none) or a comma-separated list of addresses or CIDR ranges',
+      ),
+      v.transform((value): 'all' | string[] => {
+        if (value === '1' || value === 'true') return 'all';
+        if (value === '0' || value === 'false') return [];
+        return value.split(',').map((item) => item.trim());
+      }),
+    ),
+  ),
+  DNS_SERVERS: v.optional(
+    v.pipe(
+      v.string(),
+      v.check((value) => value.split(',').every((item) => /^(?:[\d.]{7,15}|\[?[\da-fA-F:]{2,39}\]?)(?::\d{1,5})?$/.test(item.trim())), 'must be a comma-separated list of IP addresses (with an optional :port)'),
+      v.transform((value) => value.split(',').map((item) => item.trim())),
+    ),
+  ),
   FILE_STORE_MAX_MB: v.optional(wholeNumber('must be a whole number of megabytes'), String(DEFAULT_FILE_STORE_MAX_MB)),
   FILE_STORE: v.optional(v.picklist(['disk', 'postgres', 's3'], 'must be disk, postgres or s3')),
   S3_BUCKET: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name'))),
@@ -268,5 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     twoFactorKey: parsed.TWO_FACTOR_KEY,
     // Only when set: the default (PUBLIC_URL's origin) is taken where passkeys are verified.
     ...(parsed.PASSKEY_ORIGIN ? { passkeyOrigin: parsed.PASSKEY_ORIGIN } : {}),
+    outboundAllowPrivate: parsed.OUTBOUND_ALLOW_PRIVATE ?? (nodeEnv === 'test' ? 'all' : []),
+    dnsServers: parsed.DNS_SERVERS,
   };
 }

@@ -8,4 +8,6 @@ export const startSso = (body: SsoStartBody) => api.post<{ authorizationUrl: str
 export const fetchSsoSettings = () => api.get<SsoSettingsView>('/v2/companies/settings/sso');
 export const saveSsoSettings = (body: SsoSettingsBody) => api.put<SsoSettingsView>('/v2/companies/settings/sso', body);
 export const removeSsoSettings = () => api.delete('/v2/companies/settings/sso');
+/** Asks the server to look up the domain's TXT record now; answers the setting with the domain's new state. */
+export const verifySsoDomain = (domain: string) => api.post<SsoSettingsView>(`/v2/companies/settings/sso/domains/${encodeURIComponent(domain)}/verify`);
 export const testSsoConnection = (issuer: string) => api.post<{ ok: true; issuer: string }>('/v2/companies/settings/sso/test', { issuer });

@@ -57,7 +57,7 @@ const TABLES = [
   'passkeys',
   'passkey_challenges',
   'company_sso',
-  'company_sso_domains',
+  'company_domains',
   'sso_attempts',
 ] as const;
 const ALL_MIGRATIONS = [
@@ -85,6 +85,7 @@ const ALL_MIGRATIONS = [
   '0027-two-factor',
   '0028-passkeys',
   '0029-sso',
+  '0030-sso-domain-verification',
 ];
 
 async function rowCounts(db: Kysely<Database>): Promise<Record<string, number>> {
@@ -154,7 +155,7 @@ for (const backend of testBackends()) {
           passkey_challenges: 0,
           // Single sign-on (issue 32): no company has an IdP in the demo.
           company_sso: 0,
-          company_sso_domains: 0,
+          company_domains: 0,
           sso_attempts: 0,
           // +3 share channels, +670 applications (624 candidates), +1 referral of the analytics demo (demo-insights.ts).
           channels: 29,

@@ -52,7 +52,7 @@ export interface Database {
   two_factor_devices: TwoFactorDevicesTable;
   two_factor_keys: TwoFactorKeysTable;
   company_sso: CompanySsoTable;
-  company_sso_domains: CompanySsoDomainsTable;
+  company_domains: CompanyDomainsTable;
   sso_attempts: SsoAttemptsTable;
   passkeys: PasskeysTable;
   passkey_challenges: PasskeyChallengesTable;
@@ -321,10 +321,17 @@ export interface CompanySsoTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
-/** An e-mail domain that signs in through one company's IdP. */
-export interface CompanySsoDomainsTable {
-  domain: string;
+/**
+ * A company's claim on an e-mail domain (migration 0030): pending until the DNS TXT record with
+ * `token` is found; one company at most holds a domain verified, and only verified domains sign in.
+ */
+export interface CompanyDomainsTable {
   company_id: string;
+  domain: string;
+  /** Published by the owner in DNS: no credential, kept in clear (the settings page shows it). */
+  token: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  verified_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** A started SSO sign-in, keyed by SHA-256 of its state; deleted when used. */

@@ -395,6 +395,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteCase>> = {
     request: (_app, caller) => json({ issuer: 'https://idp.example', clientId: 'matrix', clientSecret: 'matrix-secret', domains: [`${caller}-matrix.example`], defaultRole: 'viewer', ssoOnly: false }),
   },
   'DELETE /v2/companies/settings/sso': { expected: permission(204, 204) },
+  // A domain the caller's company never claimed: 404 before any DNS lookup (verification itself: sso.test.ts).
+  'POST /v2/companies/settings/sso/domains/:domain/verify': { expected: permission(404, 404), params: { domain: 'matrix-unclaimed.example' } },
   // An http issuer off this machine is refused before any request leaves the server.
   'POST /v2/companies/settings/sso/test': { expected: permission(422, 422), request: () => json({ issuer: 'http://idp.example' }) },
   // Logos (spec §6: COMPANIES:LOGOS:MANAGE); the images themselves are public.

@@ -1,10 +1,11 @@
 import { isApiError } from '@rec/api-client';
-import { SSO_DEFAULT_ROLES, type SsoDefaultRole } from '@rec/core';
+import { SSO_DEFAULT_ROLES, type SsoDefaultRole, type SsoDomainClaimView, type SsoSettingsView } from '@rec/core';
 import { showErrorToast, showToast } from '@rec/stores';
 import { Button, MessageBlock, TextField } from '@rec/ui';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useT } from '../../../i18n';
-import { fetchSsoSettings, removeSsoSettings, saveSsoSettings, testSsoConnection } from '../../sso/sso-api';
+import { formatDate } from '../../openings/shared';
+import { fetchSsoSettings, removeSsoSettings, saveSsoSettings, testSsoConnection, verifySsoDomain } from '../../sso/sso-api';
 
 /** "a.example, b.example" or one per line: the domains, lower-cased, without blanks. */
 const domainsOf = (text: string) =>
@@ -12,6 +13,56 @@ const domainsOf = (text: string) =>
     .split(/[\s,;]+/)
     .map((domain) => domain.trim().toLowerCase())
     .filter(Boolean);
+
+/**
+ * The proof of ownership of each claimed domain: the TXT record to publish while pending, a button
+ * that asks the server to look it up, and when it was found. Only verified domains sign in.
+ */
+function DomainClaims({ claims, busy, onVerify }: { claims: SsoDomainClaimView[]; busy: boolean; onVerify: (domain: string) => void }) {
+  const t = useT();
+  if (!claims.length) return null;
+  return (
+    <section aria-labelledby="sso-domain-claims-title" className="sso-domain-claims">
+      <h3 id="sso-domain-claims-title">{t('sso.settings.verification.title')}</h3>
+      <p>{t('sso.settings.verification.intro')}</p>
+      <ul>
+        {claims.map((claim) => (
+          <li key={claim.domain} data-domain={claim.domain} data-state={claim.state}>
+            <p>
+              <strong>{claim.domain}</strong>{' '}
+              {claim.state === 'verified'
+                ? t('sso.settings.verification.verified', { date: formatDate(claim.verifiedAt) })
+                : claim.state === 'taken'
+                  ? t('sso.settings.verification.taken')
+                  : t('sso.settings.verification.pending')}
+            </p>
+            {claim.state === 'pending' ? (
+              <>
+                <dl>
+                  <dt>{t('sso.settings.verification.recordName')}</dt>
+                  <dd>
+                    <code>{claim.recordName}</code>
+                  </dd>
+                  <dt>{t('sso.settings.verification.recordType')}</dt>
+                  <dd>
+                    <code>TXT</code>
+                  </dd>
+                  <dt>{t('sso.settings.verification.recordValue')}</dt>
+                  <dd>
+                    <code>{claim.recordValue}</code>
+                  </dd>
+                </dl>
+                <Button variant="secondary" disabled={busy} onClick={() => onVerify(claim.domain)}>
+                  {t('sso.settings.verification.verify', { domain: claim.domain })}
+                </Button>
+              </>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 /**
  * The company's single sign-on (issue 32): its OpenID Connect IdP, the e-mail domains it signs in,
@@ -30,6 +81,7 @@ export function SsoSection() {
   const [ssoOnly, setSsoOnly] = useState(false);
   const [configured, setConfigured] = useState(false);
   const [callbackUrl, setCallbackUrl] = useState('');
+  const [claims, setClaims] = useState<SsoDomainClaimView[]>([]);
   const [busy, setBusy] = useState(false);
   const [testResult, setTestResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
@@ -40,6 +92,7 @@ export function SsoSection() {
         setClientId(view.clientId);
         setSecretSet(view.clientSecretSet);
         setDomains(view.domains.join(', '));
+        setClaims(view.domainClaims);
         setDefaultRole(view.defaultRole);
         setSsoOnly(view.ssoOnly);
         setConfigured(view.configured);
@@ -48,6 +101,12 @@ export function SsoSection() {
       () => undefined,
     );
   }, []);
+
+  /** What a save or a verification answered: the domains and their proofs as the server holds them. */
+  function showClaims(view: SsoSettingsView) {
+    setDomains(view.domains.join(', '));
+    setClaims(view.domainClaims);
+  }
 
   const errorOf = (err: unknown) => (isApiError(err) && err.key.startsWith('sso.errors.') ? t(err.key) : null);
 
@@ -66,7 +125,7 @@ export function SsoSection() {
       setClientSecret('');
       setSecretSet(view.clientSecretSet);
       setConfigured(true);
-      setDomains(view.domains.join(', '));
+      showClaims(view);
       showToast({ tone: 'success', title: 'sso.settings.saved' });
     } catch (err) {
       const text = errorOf(err);
@@ -90,6 +149,20 @@ export function SsoSection() {
     }
   }
 
+  async function verify(domain: string) {
+    setTestResult(null);
+    setBusy(true);
+    try {
+      const view = await verifySsoDomain(domain);
+      showClaims(view);
+      setTestResult({ tone: 'success', text: t('sso.settings.verification.done', { domain }) });
+    } catch (err) {
+      setTestResult({ tone: 'error', text: errorOf(err) ?? t('sso.errors.domainLookupFailed') });
+    } finally {
+      setBusy(false);
+    }
+  }
+
   async function remove() {
     setBusy(true);
     try {
@@ -97,6 +170,7 @@ export function SsoSection() {
       setConfigured(false);
       setSecretSet(false);
       setSsoOnly(false);
+      setClaims([]);
       showToast({ tone: 'success', title: 'sso.settings.removed' });
     } catch (err) {
       showErrorToast(isApiError(err) ? err.key : null);
@@ -126,6 +200,7 @@ export function SsoSection() {
         onChange={(event) => setClientSecret(event.currentTarget.value)}
       />
       <TextField label={t('sso.settings.domains')} hint={t('sso.settings.domainsHint')} name="sso-domains" value={domains} onChange={(event) => setDomains(event.currentTarget.value)} />
+      <DomainClaims claims={claims} busy={busy} onVerify={verify} />
       <div className="rec-field">
         <label htmlFor={roleId}>{t('sso.settings.defaultRole')}</label>
         <select id={roleId} value={defaultRole} onChange={(event) => setDefaultRole(event.currentTarget.value as SsoDefaultRole)}>

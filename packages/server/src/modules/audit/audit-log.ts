@@ -45,6 +45,10 @@ export const AUDIT_ACTIONS = {
   ssoMemberCreate: 'account.sso.memberCreate',
   /** An owner changed or removed the IdP setting; details: before and after, the secret only as `secretChanged`. */
   ssoSettingsChange: 'company.sso.change',
+  /** A claimed e-mail domain proved by its DNS TXT record; details: the domain. */
+  ssoDomainVerify: 'company.sso.domainVerify',
+  /** A domain claim went away (left out of the setting, or the setting removed); details: the domain and whether it was verified. */
+  ssoDomainRemove: 'company.sso.domainRemove',
   /** Passkeys (issue 32): details hold the passkey's id (and for a sign-in its mode), never its name, key or challenge. */
   passkeyAdd: 'account.passkey.add',
   passkeyRename: 'account.passkey.rename',

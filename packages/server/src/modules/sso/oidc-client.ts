@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import * as client from 'openid-client';
+import type { OutboundFetch } from '../../http/outbound-guard';
 
 /**
  * Our side of the OpenID Connect code flow, on openid-client (a certified relying party library;
@@ -18,14 +19,6 @@ export interface IdpSetting {
   clientSecret: string;
 }
 
-/** http is for an IdP on this machine outside production (tests, development); everything else must be https. */
-export function issuerAllowed(issuer: string, nodeEnv: string): boolean {
-  const url = new URL(issuer);
-  if (url.protocol === 'https:') return true;
-  const loopback = url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]';
-  return url.protocol === 'http:' && loopback && nodeEnv !== 'production';
-}
-
 export interface VerifiedIdentity {
   email: string | undefined;
   emailVerified: boolean;
@@ -35,11 +28,17 @@ export interface VerifiedIdentity {
 
 export type OidcClient = ReturnType<typeof createOidcClient>;
 
-export function createOidcClient() {
+/**
+ * `fetch` is the outbound guard's (http/outbound-guard.ts): discovery, token, key set and UserInfo
+ * requests all go through it, to the issuer and to every endpoint its discovery document names.
+ * An http issuer reaches here only where the guard's policy allows plain http (never in production).
+ */
+export function createOidcClient(deps: { fetch: OutboundFetch }) {
   const cache = new Map<string, { at: number; config: Promise<client.Configuration> }>();
 
   const discoveryOptions = (issuer: string): client.DiscoveryRequestOptions => ({
     timeout: IDP_TIMEOUT_SECONDS,
+    [client.customFetch]: deps.fetch as client.CustomFetch,
     ...(new URL(issuer).protocol === 'http:' ? { execute: [client.allowInsecureRequests] } : {}),
   });
 

@@ -3,39 +3,67 @@ import type { CompanyRoleValue, CompanySsoTable, Database } from '../../db/schem
 
 export type SsoRepository = ReturnType<typeof createSsoRepository>;
 
-/** A company's IdP row (its `client_secret` is the sealed box, never opened here) with its domains. */
-export type StoredSso = Selectable<CompanySsoTable> & { domains: string[] };
+/** One domain claim of a company (migration 0030): pending while `verifiedAt` is null. */
+export interface DomainClaim {
+  domain: string;
+  token: string;
+  verifiedAt: Date | null;
+}
 
-/** The rows of single sign-on (migration 0029): company settings, their domains, started sign-ins. */
+/** A company's IdP row (its `client_secret` is the sealed box, never opened here) with its domain claims. */
+export type StoredSso = Selectable<CompanySsoTable> & { domains: DomainClaim[] };
+
+/** The verified domains of a setting: the only ones that sign in. */
+export const verifiedDomainsOf = (stored: Pick<StoredSso, 'domains'>) => stored.domains.filter((claim) => claim.verifiedAt).map((claim) => claim.domain);
+
+/** The rows of single sign-on (migrations 0029, 0030): company settings, domain claims, started sign-ins. */
 export function createSsoRepository(db: Kysely<Database>) {
+  async function claims(companyId: string): Promise<DomainClaim[]> {
+    const rows = await db.selectFrom('company_domains').select(['domain', 'token', 'verified_at']).where('company_id', '=', companyId).orderBy('domain').execute();
+    return rows.map((row) => ({ domain: row.domain, token: row.token, verifiedAt: row.verified_at ? new Date(row.verified_at) : null }));
+  }
+
   return {
+    claims,
+
     async find(companyId: string): Promise<StoredSso | undefined> {
       const row = await db.selectFrom('company_sso').selectAll().where('company_id', '=', companyId).executeTakeFirst();
       if (!row) return undefined;
-      const domains = await db.selectFrom('company_sso_domains').select('domain').where('company_id', '=', companyId).orderBy('domain').execute();
-      return { ...row, updated_at: new Date(row.updated_at), domains: domains.map((d) => d.domain) };
+      return { ...row, updated_at: new Date(row.updated_at), domains: await claims(companyId) };
     },
 
-    /** The company whose IdP signs in `domain`, with its name; suspended companies have none. */
+    /** The company whose IdP signs in `domain`: it verified the domain and has an IdP; suspended companies have none. */
     findByDomain(domain: string) {
       return db
-        .selectFrom('company_sso_domains')
-        .innerJoin('companies', 'companies.id', 'company_sso_domains.company_id')
+        .selectFrom('company_domains')
+        .innerJoin('companies', 'companies.id', 'company_domains.company_id')
+        .innerJoin('company_sso', 'company_sso.company_id', 'company_domains.company_id')
         .select(['companies.id as companyId', 'companies.name as companyName'])
-        .where('company_sso_domains.domain', '=', domain)
+        .where('company_domains.domain', '=', domain)
+        .where('company_domains.verified_at', 'is not', null)
         .where('companies.suspended_at', 'is', null)
         .executeTakeFirst();
     },
 
-    /** Domains of `domains` that another company already holds. */
-    async domainsTakenElsewhere(companyId: string, domains: string[]): Promise<string[]> {
+    /** Domains of `domains` another company holds verified (a pending claim elsewhere holds nothing). */
+    async domainsVerifiedElsewhere(companyId: string, domains: string[]): Promise<string[]> {
       if (!domains.length) return [];
-      const rows = await db.selectFrom('company_sso_domains').select('domain').where('domain', 'in', domains).where('company_id', '<>', companyId).execute();
+      const rows = await db
+        .selectFrom('company_domains')
+        .select('domain')
+        .where('domain', 'in', domains)
+        .where('company_id', '<>', companyId)
+        .where('verified_at', 'is not', null)
+        .execute();
       return rows.map((row) => row.domain);
     },
 
-    /** Replaces the company's setting and domains in one transaction. */
-    save(input: Omit<StoredSso, 'updated_at'>, time: Date) {
+    /**
+     * Replaces the company's setting and sets its claims to `domains` in one transaction: claims kept
+     * keep their token and verification, new ones start pending with `newToken()`. Answers the
+     * claims removed.
+     */
+    save(input: Omit<StoredSso, 'updated_at' | 'domains'> & { domains: string[] }, time: Date, newToken: () => string): Promise<DomainClaim[]> {
       return db.transaction().execute(async (trx) => {
         const values = {
           issuer: input.issuer,
@@ -50,17 +78,48 @@ export function createSsoRepository(db: Kysely<Database>) {
           .values({ company_id: input.company_id, ...values })
           .onConflict((c) => c.column('company_id').doUpdateSet(values))
           .execute();
-        await trx.deleteFrom('company_sso_domains').where('company_id', '=', input.company_id).execute();
-        await trx
-          .insertInto('company_sso_domains')
-          .values(input.domains.map((domain) => ({ domain, company_id: input.company_id })))
+        const removed = await trx
+          .deleteFrom('company_domains')
+          .where('company_id', '=', input.company_id)
+          .$if(input.domains.length > 0, (q) => q.where('domain', 'not in', input.domains))
+          .returning(['domain', 'token', 'verified_at'])
           .execute();
+        if (input.domains.length) {
+          await trx
+            .insertInto('company_domains')
+            .values(input.domains.map((domain) => ({ company_id: input.company_id, domain, token: newToken(), created_at: time })))
+            .onConflict((c) => c.columns(['company_id', 'domain']).doNothing())
+            .execute();
+        }
+        return removed.map((row) => ({ domain: row.domain, token: row.token, verifiedAt: row.verified_at ? new Date(row.verified_at) : null }));
       });
     },
 
-    async remove(companyId: string): Promise<boolean> {
-      const result = await db.deleteFrom('company_sso').where('company_id', '=', companyId).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+    /**
+     * Marks the company's pending claim verified. False when there was none to mark; a unique
+     * violation (23505) when another company verified the domain in between.
+     */
+    async markVerified(companyId: string, domain: string, time: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('company_domains')
+        .set({ verified_at: time })
+        .where('company_id', '=', companyId)
+        .where('domain', '=', domain)
+        .where('verified_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** The IdP row and every claim of the company; answers the claims removed (none when nothing was set up). */
+    async remove(companyId: string): Promise<{ removed: boolean; claims: DomainClaim[] }> {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx.deleteFrom('company_sso').where('company_id', '=', companyId).executeTakeFirst();
+        const gone = await trx.deleteFrom('company_domains').where('company_id', '=', companyId).returning(['domain', 'token', 'verified_at']).execute();
+        return {
+          removed: Number(result.numDeletedRows) > 0,
+          claims: gone.map((row) => ({ domain: row.domain, token: row.token, verifiedAt: row.verified_at ? new Date(row.verified_at) : null })),
+        };
+      });
     },
 
     insertAttempt(row: { state_hash: string; binding_hash: string; company_id: string; redirect_to: string; created_at: Date; expires_at: Date }) {

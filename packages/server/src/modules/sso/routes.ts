@@ -5,6 +5,8 @@ import {
   SSO_CALLBACK_PATH,
   type SsoDiscoverBody,
   SsoDiscoverBodySchema,
+  type SsoDomainParams,
+  SsoDomainParamsSchema,
   type SsoSettingsBody,
   SsoSettingsBodySchema,
   type SsoStartBody,
@@ -95,6 +97,16 @@ export const ssoRoutes: FastifyPluginAsync<{ sso: SsoService; sessions: SessionS
     await sso.remove(session, tenantOf(session));
     return reply.code(204).send();
   });
+
+  // Proof of domain ownership: looks up the claim's TXT record now (DNS, so a POST).
+  app.post<{ Params: SsoDomainParams }>(
+    '/v2/companies/settings/sso/domains/:domain/verify',
+    { preHandler: [...owner, validateRequest({ params: { schema: SsoDomainParamsSchema, errorKey: ERROR_KEYS.ssoDomainNotClaimed, statusCode: 404 } })] },
+    async (request) => {
+      const session = authOrThrow(request);
+      return sso.verifyDomain(session, tenantOf(session), request.params.domain, request.ip);
+    },
+  );
 
   app.post<{ Body: SsoTestBody }>(
     '/v2/companies/settings/sso/test',

@@ -7,6 +7,7 @@ import {
   SSO_ATTEMPT_MINUTES,
   SSO_CALLBACK_PATH,
   type SsoDiscovery,
+  type SsoDomainClaimView,
   type SsoSettingsBody,
   type SsoSettingsView,
   toLocale,
@@ -15,15 +16,17 @@ import { newId } from '../../db/ids';
 import type { AccountRow } from '../../db/schema';
 import type { AuthContext } from '../../http/auth';
 import { HttpError } from '../../http/errors';
+import { checkOutboundUrl, type OutboundPolicy, outboundRefusalOf } from '../../http/outbound-guard';
 import { AUDIT_ACTIONS, type AuditLog } from '../audit/audit-log';
 import type { AuthRateLimiter } from '../auth/rate-limit';
 import type { NewSession, SessionService } from '../auth/sessions';
 import { addMs, type Clock, MINUTE, newToken, tokenHash } from '../auth/tokens';
 import type { SecretBox } from '../two-factor/secret-box';
 import { codeVerifierOf, isTokenShaped, nonceOf } from './binding';
-import { issuerAllowed, type OidcClient } from './oidc-client';
+import { checkDomainRecord, newDomainToken, recordNameOf, recordValueOf, type TxtResolver } from './domain-verification';
+import type { OidcClient } from './oidc-client';
 import { PUBLIC_MAIL_DOMAINS } from './public-domains';
-import type { SsoRepository, StoredSso } from './repository';
+import { type DomainClaim, type SsoRepository, type StoredSso, verifiedDomainsOf } from './repository';
 
 export type SsoService = ReturnType<typeof createSsoService>;
 
@@ -34,8 +37,11 @@ export interface SsoDeps {
   box: SecretBox;
   audit: AuditLog;
   oidc: OidcClient;
+  /** The outbound guard's policy (http/outbound-guard.ts): which issuers may be saved and tested. */
+  outbound: OutboundPolicy;
+  /** TXT lookups for domain verification (tests give a fake). */
+  resolveTxt: TxtResolver;
   publicUrl: string;
-  nodeEnv: string;
   now: Clock;
 }
 
@@ -57,7 +63,24 @@ export class SsoRefusal extends HttpError {
 
 /** What the audit keeps of a setting: never the secret, only whether it changed. */
 const auditView = (stored: StoredSso | undefined) =>
-  stored ? { issuer: stored.issuer, clientId: stored.client_id, domains: stored.domains, defaultRole: stored.default_role, ssoOnly: stored.sso_only } : null;
+  stored
+    ? { issuer: stored.issuer, clientId: stored.client_id, domains: stored.domains.map((claim) => claim.domain), defaultRole: stored.default_role, ssoOnly: stored.sso_only }
+    : null;
+
+/** The issuer URL's refusal by the outbound guard, as the key the owner reads: http, or an address that is not public. */
+function refuseIssuer(issuer: string, policy: OutboundPolicy): void {
+  const refusal = checkOutboundUrl(issuer, policy);
+  if (refusal === 'scheme') throw new HttpError(422, ERROR_KEYS.ssoIssuerInsecure);
+  if (refusal) throw new HttpError(422, ERROR_KEYS.ssoIssuerNotAllowed);
+}
+
+const DOMAIN_CHECK_ERRORS = {
+  missing: ERROR_KEYS.ssoDomainRecordMissing,
+  mismatch: ERROR_KEYS.ssoDomainRecordMismatch,
+  lookupFailed: ERROR_KEYS.ssoDomainLookupFailed,
+} as const;
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
 
 /**
  * Single sign-on with OpenID Connect per company (issue 32): the owner's settings, domain
@@ -66,19 +89,46 @@ const auditView = (stored: StoredSso | undefined) =>
  * two-factor (docs/security.md).
  */
 export function createSsoService(deps: SsoDeps) {
-  const { repository, sessions, rateLimiter, box, audit, oidc, publicUrl, nodeEnv, now } = deps;
+  const { repository, sessions, rateLimiter, box, audit, oidc, outbound, resolveTxt, publicUrl, now } = deps;
   const callbackUrl = new URL(SSO_CALLBACK_PATH, publicUrl).href;
 
-  const viewOf = (stored: StoredSso | undefined): SsoSettingsView => ({
-    configured: Boolean(stored),
-    issuer: stored?.issuer ?? '',
-    clientId: stored?.client_id ?? '',
-    clientSecretSet: Boolean(stored?.client_secret),
-    domains: stored?.domains ?? [],
-    defaultRole: stored?.default_role ?? 'recruiter',
-    ssoOnly: stored?.sso_only ?? false,
-    callbackUrl,
-  });
+  async function viewOf(companyId: string, stored: StoredSso | undefined): Promise<SsoSettingsView> {
+    // Claims exist without an IdP too (a domain may be verified first).
+    const claims = stored?.domains ?? (await repository.claims(companyId));
+    const taken = new Set(await repository.domainsVerifiedElsewhere(companyId, claims.filter((claim) => !claim.verifiedAt).map((claim) => claim.domain)));
+    const claimView = (claim: DomainClaim): SsoDomainClaimView => ({
+      domain: claim.domain,
+      state: claim.verifiedAt ? 'verified' : taken.has(claim.domain) ? 'taken' : 'pending',
+      verifiedAt: claim.verifiedAt?.toISOString() ?? null,
+      recordName: recordNameOf(claim.domain),
+      recordValue: recordValueOf(claim.token),
+    });
+    return {
+      configured: Boolean(stored),
+      issuer: stored?.issuer ?? '',
+      clientId: stored?.client_id ?? '',
+      clientSecretSet: Boolean(stored?.client_secret),
+      domains: claims.map((claim) => claim.domain),
+      domainClaims: claims.map(claimView),
+      defaultRole: stored?.default_role ?? 'recruiter',
+      ssoOnly: stored?.sso_only ?? false,
+      callbackUrl,
+    };
+  }
+
+  /** One audit row per claim that went away (a verified one may have routed sign-ins). */
+  const auditRemovedClaims = (session: AuthContext, companyId: string, removed: DomainClaim[]) =>
+    Promise.all(
+      removed.map((claim) =>
+        audit.record({
+          companyId,
+          actorId: session.account.id,
+          action: AUDIT_ACTIONS.ssoDomainRemove,
+          openingId: null,
+          details: { domain: claim.domain, wasVerified: Boolean(claim.verifiedAt) },
+        }),
+      ),
+    );
 
   async function settingOf(stored: StoredSso) {
     const clientSecret = await box.open(stored.client_secret);
@@ -91,26 +141,24 @@ export function createSsoService(deps: SsoDeps) {
     callbackUrl,
 
     async settings(companyId: string): Promise<SsoSettingsView> {
-      return viewOf(await repository.find(companyId));
+      return viewOf(companyId, await repository.find(companyId));
     },
 
     async save(session: AuthContext, companyId: string, body: SsoSettingsBody): Promise<SsoSettingsView> {
-      if (!issuerAllowed(body.issuer, nodeEnv)) throw new HttpError(422, ERROR_KEYS.ssoIssuerInsecure);
+      // What can be told without the network (scheme, literal addresses, localhost); names are
+      // checked when resolved, at each connection, since a DNS answer may change after saving.
+      refuseIssuer(body.issuer, outbound);
       const domains = [...new Set(body.domains)].sort();
       if (domains.some((domain) => PUBLIC_MAIL_DOMAINS.has(domain))) throw new HttpError(422, ERROR_KEYS.ssoDomainPublic);
-      if ((await repository.domainsTakenElsewhere(companyId, domains)).length) throw new HttpError(409, ERROR_KEYS.ssoDomainTaken);
+      // A pending claim elsewhere blocks nobody; a domain another company proved it owns is theirs.
+      if ((await repository.domainsVerifiedElsewhere(companyId, domains)).length) throw new HttpError(409, ERROR_KEYS.ssoDomainTaken);
       const before = await repository.find(companyId);
       const sealed = body.clientSecret !== undefined ? await box.seal(body.clientSecret) : before?.client_secret;
       if (!sealed) throw new HttpError(422, ERROR_KEYS.ssoSecretRequired);
       const issuer = body.issuer.replace(/\/+$/, '') || body.issuer;
       const next = { company_id: companyId, issuer, client_id: body.clientId, client_secret: sealed, default_role: body.defaultRole, sso_only: body.ssoOnly, domains };
-      try {
-        await repository.save(next, now());
-      } catch (error) {
-        // Another owner claimed one of the domains between the check and the write.
-        if ((error as { code?: string } | null)?.code === '23505') throw new HttpError(409, ERROR_KEYS.ssoDomainTaken);
-        throw error;
-      }
+      const removed = await repository.save(next, now(), newDomainToken);
+      await auditRemovedClaims(session, companyId, removed);
       const after = await repository.find(companyId);
       await audit.record({
         companyId,
@@ -119,25 +167,54 @@ export function createSsoService(deps: SsoDeps) {
         openingId: null,
         details: { before: auditView(before), after: auditView(after), secretChanged: body.clientSecret !== undefined },
       });
-      return viewOf(after);
+      return viewOf(companyId, after);
     },
 
     /** Idempotent: nothing set up is nothing to remove (and nothing to audit). */
     async remove(session: AuthContext, companyId: string): Promise<void> {
       const before = await repository.find(companyId);
-      if (!(await repository.remove(companyId))) return;
+      const { removed, claims } = await repository.remove(companyId);
+      await auditRemovedClaims(session, companyId, claims);
+      if (!removed) return;
       await audit.record({ companyId, actorId: session.account.id, action: AUDIT_ACTIONS.ssoSettingsChange, openingId: null, details: { before: auditView(before), after: null } });
     },
 
-    /** "Test the connection": the issuer's discovery document, fetched and read by openid-client. */
+    /**
+     * Looks for the claim's TXT record; found, the domain is the company's (audited). Another company's
+     * verification first makes this claim 409 for good; the partial unique index settles a race.
+     */
+    async verifyDomain(session: AuthContext, companyId: string, domain: string, ip: string): Promise<SsoSettingsView> {
+      const claim = (await repository.claims(companyId)).find((candidate) => candidate.domain === domain);
+      if (!claim) throw new HttpError(404, ERROR_KEYS.ssoDomainNotClaimed);
+      if (claim.verifiedAt) return viewOf(companyId, await repository.find(companyId));
+      if ((await repository.domainsVerifiedElsewhere(companyId, [domain])).length) throw new HttpError(409, ERROR_KEYS.ssoDomainTaken);
+      // Each try is a DNS query of ours: a few per domain and address.
+      await rateLimiter.check('sso-verify', `${companyId}:${domain}`, ip);
+      const found = await checkDomainRecord(resolveTxt, domain, claim.token);
+      if (found !== 'verified') throw new HttpError(422, DOMAIN_CHECK_ERRORS[found]);
+      try {
+        await repository.markVerified(companyId, domain, now());
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new HttpError(409, ERROR_KEYS.ssoDomainTaken);
+        throw error;
+      }
+      await audit.record({ companyId, actorId: session.account.id, action: AUDIT_ACTIONS.ssoDomainVerify, openingId: null, details: { domain } });
+      return viewOf(companyId, await repository.find(companyId));
+    },
+
+    /** "Test the connection": the issuer's discovery document, fetched through the outbound guard and read by openid-client. */
     async testConnection(issuer: string, companyId: string, ip: string): Promise<{ ok: true; issuer: string }> {
-      if (!issuerAllowed(issuer, nodeEnv)) throw new HttpError(422, ERROR_KEYS.ssoIssuerInsecure);
+      refuseIssuer(issuer, outbound);
       // Each test is an outgoing request: limited like a sign-in, per company and address.
       await rateLimiter.check('sso-test', companyId, ip);
       try {
         const metadata = await oidc.testIssuer(issuer);
         return { ok: true, issuer: metadata.issuer };
-      } catch {
+      } catch (error) {
+        // The guard refused a name that resolves to a private address, or a redirect there: said so.
+        const refusal = outboundRefusalOf(error);
+        if (refusal && (refusal.reason === 'address' || refusal.reason === 'redirect')) throw new HttpError(422, ERROR_KEYS.ssoIssuerNotAllowed);
+        if (refusal?.reason === 'scheme') throw new HttpError(422, ERROR_KEYS.ssoIssuerInsecure);
         // Nothing of the answer goes back: the owner's browser must not read other hosts through us.
         throw new HttpError(422, ERROR_KEYS.ssoDiscoveryFailed);
       }
@@ -213,7 +290,8 @@ export function createSsoService(deps: SsoDeps) {
         throw new SsoRefusal(401, ERROR_KEYS.ssoFailed, { companyId, reason: 'verification' });
       }
       if (!identity.email || !identity.emailVerified) throw new SsoRefusal(403, ERROR_KEYS.ssoEmailNotVerified, { companyId, reason: 'emailNotVerified' });
-      if (!stored.domains.includes(emailDomainOf(identity.email))) throw new SsoRefusal(403, ERROR_KEYS.ssoDomainNotAllowed, { companyId, reason: 'domainNotAllowed' });
+      // Only a domain the company proved it owns: a pending claim lets no one in.
+      if (!verifiedDomainsOf(stored).includes(emailDomainOf(identity.email))) throw new SsoRefusal(403, ERROR_KEYS.ssoDomainNotAllowed, { companyId, reason: 'domainNotAllowed' });
       const company = await repository.company(companyId);
       if (!company) throw new SsoRefusal(404, ERROR_KEYS.ssoNotConfigured);
       // Suspended while the person was at the IdP: no sign-in (issue 13).

@@ -10,7 +10,9 @@ import { hashPassword } from '../auth/passwords';
 
 /**
  * Issue 32, single sign-on: a real OpenID provider (oidc-provider) on 127.0.0.1, the code flow
- * driven with fetch through its login form, and every refusal the callback owes.
+ * driven with fetch through its login form, and every refusal the callback owes. Domains are
+ * proved through a fake DNS (the TXT records a test publishes); the outbound guard lets the
+ * loopback IdP through (NODE_ENV=test), except in the tests of the guard, which turn that off.
  */
 const PASSWORD = 'sso-member-password-1';
 const REDIRECT_URI = `${OWN_ORIGIN}${SSO_CALLBACK_PATH}`;
@@ -22,13 +24,23 @@ const cookieOf = (response: LightMyRequestResponse, name: string) => {
   return (Array.isArray(raw) ? raw : raw ? [raw] : []).find((line) => line.startsWith(`${name}=`))?.split(';')[0];
 };
 
+/** A DNS of the test's own: TXT records by name; a name in `failing` answers SERVFAIL. */
+const dns = new Map<string, string[][]>();
+const failing = new Set<string>();
+const resolveTxt = async (name: string): Promise<string[][]> => {
+  if (failing.has(name)) throw Object.assign(new Error('queryTxt ESERVFAIL'), { code: 'ESERVFAIL' });
+  const records = dns.get(name);
+  if (!records) throw Object.assign(new Error('queryTxt ENOTFOUND'), { code: 'ENOTFOUND' });
+  return records;
+};
+
 describeEachBackend('single sign-on with OpenID Connect', (context) => {
   let t: AuthTestApp;
   let app: FastifyInstance;
   let idp: TestIdp;
   let passwordHash = '';
   before(async () => {
-    t = await buildAuthTestApp(context.db);
+    t = await buildAuthTestApp(context.db, { auth: { resolveTxt } });
     app = t.app;
     idp = await startTestIdp({ redirectUri: REDIRECT_URI });
     passwordHash = await hashPassword(PASSWORD, { N: 2 ** 10, r: 8, p: 1 });
@@ -75,10 +87,26 @@ describeEachBackend('single sign-on with OpenID Connect', (context) => {
     ...extra,
   });
 
+  type View = { domains: string[]; domainClaims: Array<{ domain: string; state: string; verifiedAt: string | null; recordName: string; recordValue: string }> };
+  const claimOf = (response: LightMyRequestResponse, domain: string) => (response.json() as View).domainClaims.find((claim) => claim.domain === domain);
+  const verify = (cookie: string, domain: string) => call('POST', `/v2/companies/settings/sso/domains/${domain}/verify`, cookie);
+
+  /** Publishes the claim's TXT record (as its owner would at their DNS host) and asks for verification. */
+  async function prove(owner: { cookie: string }, domain: string) {
+    const claim = claimOf(await call('GET', '/v2/companies/settings/sso', owner.cookie), domain);
+    assert.ok(claim, `${domain} is claimed`);
+    dns.set(claim.recordName, [[claim.recordValue]]);
+    const verified = await verify(owner.cookie, domain);
+    assert.equal(verified.statusCode, 200, verified.body);
+    return verified;
+  }
+
+  /** A company whose IdP is the test provider, for its own domain, proved. */
   async function configured(extra: Record<string, unknown> = {}) {
     const company = await newCompany();
     const saved = await call('PUT', '/v2/companies/settings/sso', company.owner.cookie, settingsBody(company.domain, extra));
     assert.equal(saved.statusCode, 200, saved.body);
+    await prove(company.owner, company.domain);
     return company;
   }
 
@@ -128,7 +156,7 @@ describeEachBackend('single sign-on with OpenID Connect', (context) => {
     assert.equal(account.password_hash, null);
     assert.equal(account.first_name, 'Sam');
     const actions = (await auditOf(company.companyId)).map((row) => row.action).sort();
-    assert.deepEqual(actions, ['account.sso.memberCreate', 'account.sso.signIn', 'company.sso.change']);
+    assert.deepEqual(actions, ['account.sso.memberCreate', 'account.sso.signIn', 'company.sso.change', 'company.sso.domainVerify']);
 
     // The state was used: the same callback again (a replay) is refused.
     refusedWith(await callback(returned, attempt.binding), 'sso.errors.stateInvalid');
@@ -280,5 +308,159 @@ describeEachBackend('single sign-on with OpenID Connect', (context) => {
     const down = await call('POST', '/v2/companies/settings/sso/test', company.owner.cookie, { issuer: 'http://127.0.0.1:9/nothing' });
     assert.equal(down.statusCode, 422);
     assert.equal((down.json() as { error: string }).error, 'sso.errors.discoveryFailed');
+  });
+  // --- proof of domain ownership ----------------------------------------------------------------
+
+  const domainAudit = async (companyId: string, action: string) =>
+    (await auditOf(companyId)).filter((row) => row.action === action).map((row) => row.details as Record<string, unknown>);
+
+  it('proves a domain by its TXT record: none, another token, a failed lookup, then the right one (audited)', async () => {
+    const company = await newCompany();
+    const saved = await call('PUT', '/v2/companies/settings/sso', company.owner.cookie, settingsBody(company.domain));
+    assert.equal(saved.statusCode, 200, saved.body);
+    const claim = claimOf(saved, company.domain);
+    assert.ok(claim);
+    assert.equal(claim.state, 'pending');
+    assert.equal(claim.verifiedAt, null);
+    assert.equal(claim.recordName, `_rec-verification.${company.domain}`);
+    assert.match(claim.recordValue, /^rec-domain-verification=[0-9a-f]{32}$/);
+    const key = (response: LightMyRequestResponse) => [response.statusCode, (response.json() as { error?: string }).error];
+
+    assert.deepEqual(key(await verify(company.owner.cookie, company.domain)), [422, 'sso.errors.domainRecordMissing']);
+    dns.set(claim.recordName, [['v=spf1 -all'], [`rec-domain-verification=${'f'.repeat(32)}`]]);
+    assert.deepEqual(key(await verify(company.owner.cookie, company.domain)), [422, 'sso.errors.domainRecordMismatch']);
+    failing.add(claim.recordName);
+    assert.deepEqual(key(await verify(company.owner.cookie, company.domain)), [422, 'sso.errors.domainLookupFailed']);
+    failing.delete(claim.recordName);
+    assert.equal(claimOf(await call('GET', '/v2/companies/settings/sso', company.owner.cookie), company.domain)?.state, 'pending');
+    // The right value, split in two character strings as DNS may carry a long TXT record.
+    dns.set(claim.recordName, [['v=spf1 -all'], [claim.recordValue.slice(0, 20), claim.recordValue.slice(20)]]);
+    const verified = await verify(company.owner.cookie, company.domain);
+    assert.equal(verified.statusCode, 200, verified.body);
+    const proved = claimOf(verified, company.domain);
+    assert.equal(proved?.state, 'verified');
+    assert.ok(proved?.verifiedAt && !Number.isNaN(Date.parse(proved.verifiedAt)));
+    // Again: nothing to do, nothing audited twice.
+    assert.equal((await verify(company.owner.cookie, company.domain)).statusCode, 200);
+    assert.deepEqual(await domainAudit(company.companyId, 'company.sso.domainVerify'), [{ domain: company.domain }]);
+    // A domain the company never claimed, or no domain at all.
+    assert.deepEqual(key(await verify(company.owner.cookie, `unclaimed-${company.companyId}.example`)), [404, 'sso.errors.domainNotClaimed']);
+    assert.deepEqual(key(await verify(company.owner.cookie, 'not_a_domain')), [404, 'sso.errors.domainNotClaimed']);
+  });
+
+  it('lets pending claims block nobody: the first company to prove a domain holds it, the others stay refused with 409', async () => {
+    const first = await newCompany();
+    const second = await newCompany();
+    const shared = `shared-${first.companyId}.example`;
+    assert.equal((await call('PUT', '/v2/companies/settings/sso', first.owner.cookie, settingsBody(first.domain, { domains: [first.domain, shared] }))).statusCode, 200);
+    const claimed = await call('PUT', '/v2/companies/settings/sso', second.owner.cookie, settingsBody(shared));
+    assert.equal(claimed.statusCode, 200, `a pending claim elsewhere blocks nobody: ${claimed.body}`);
+    const firstClaim = claimOf(await call('GET', '/v2/companies/settings/sso', first.owner.cookie), shared);
+    const secondClaim = claimOf(claimed, shared);
+    assert.ok(firstClaim && secondClaim);
+    assert.notEqual(firstClaim.recordValue, secondClaim.recordValue, 'a token per company');
+    // Only the second company's record is published: the first cannot pass with it.
+    dns.set(secondClaim.recordName, [[secondClaim.recordValue]]);
+    assert.equal((await verify(first.owner.cookie, shared)).statusCode, 422);
+    assert.equal((await verify(second.owner.cookie, shared)).statusCode, 200);
+    // Now the first company's claim is refused for good, even with its own record published.
+    dns.set(firstClaim.recordName, [[secondClaim.recordValue], [firstClaim.recordValue]]);
+    const late = await verify(first.owner.cookie, shared);
+    assert.equal(late.statusCode, 409, late.body);
+    assert.equal((late.json() as { error: string }).error, 'sso.errors.domainTaken');
+    assert.equal(claimOf(await call('GET', '/v2/companies/settings/sso', first.owner.cookie), shared)?.state, 'taken');
+    const again = await call('PUT', '/v2/companies/settings/sso', first.owner.cookie, settingsBody(first.domain, { domains: [first.domain, shared] }));
+    assert.equal(again.statusCode, 409);
+    assert.equal((again.json() as { error: string }).error, 'sso.errors.domainTaken');
+    // Discovery sends the domain's people to the company that proved it.
+    const found = await call('POST', '/auth/sso/discover', undefined, { email: `someone@${shared}` });
+    assert.deepEqual(found.json(), { company: { name: `Single Sign ${second.companyId.slice(-6)}` } });
+    // Dropping the domain is the way out; the removal is audited.
+    assert.equal((await call('PUT', '/v2/companies/settings/sso', first.owner.cookie, settingsBody(first.domain))).statusCode, 200);
+    assert.deepEqual(await domainAudit(first.companyId, 'company.sso.domainRemove'), [{ domain: shared, wasVerified: false }]);
+  });
+
+  it('routes discovery, sign-ins and just-in-time members through verified domains only', async () => {
+    const company = await configured();
+    const pending = `pending-${company.companyId}.example`;
+    const saved = await call('PUT', '/v2/companies/settings/sso', company.owner.cookie, settingsBody(company.domain, { domains: [company.domain, pending] }));
+    assert.equal(saved.statusCode, 200, saved.body);
+    assert.equal(claimOf(saved, company.domain)?.state, 'verified', 'a kept claim keeps its proof');
+    assert.equal(claimOf(saved, pending)?.state, 'pending');
+    assert.deepEqual((await call('POST', '/auth/sso/discover', undefined, { email: `a@${pending}` })).json(), { company: null });
+    const started = await call('POST', '/auth/sso/start', undefined, { email: `a@${pending}` });
+    assert.equal(started.statusCode, 404);
+    assert.equal((started.json() as { error: string }).error, 'sso.errors.notConfigured');
+    // The IdP answers with an address of the pending domain: no sign-in, no member.
+    const attempt = await start(`someone@${company.domain}`);
+    refusedWith(await callback(await driveLogin(attempt.authorizationUrl, `jit@${pending}`, REDIRECT_URI), attempt.binding), 'sso.errors.domainNotAllowed');
+    assert.equal(await context.db.selectFrom('accounts').select('id').where('email', '=', `jit@${pending}`).executeTakeFirst(), undefined);
+    // A company without an IdP routes nobody, even with a verified domain.
+    const bare = await newCompany();
+    await context.db.insertInto('company_domains').values({ company_id: bare.companyId, domain: bare.domain, token: 'a'.repeat(32), verified_at: new Date() }).execute();
+    assert.deepEqual((await call('POST', '/auth/sso/discover', undefined, { email: `a@${bare.domain}` })).json(), { company: null });
+  });
+
+  it('audits a removed claim and the removed setting; a claim made again starts over with a new token', async () => {
+    const company = await configured();
+    const firstValue = claimOf(await call('GET', '/v2/companies/settings/sso', company.owner.cookie), company.domain)?.recordValue;
+    const other = `second-${company.companyId}.example`;
+    assert.equal((await call('PUT', '/v2/companies/settings/sso', company.owner.cookie, settingsBody(other))).statusCode, 200);
+    assert.deepEqual((await call('POST', '/auth/sso/discover', undefined, { email: `a@${company.domain}` })).json(), { company: null });
+    const back = await call('PUT', '/v2/companies/settings/sso', company.owner.cookie, settingsBody(company.domain));
+    const claim = claimOf(back, company.domain);
+    assert.equal(claim?.state, 'pending');
+    assert.notEqual(claim?.recordValue, firstValue);
+    assert.equal((await call('DELETE', '/v2/companies/settings/sso', company.owner.cookie)).statusCode, 204);
+    assert.deepEqual((await call('GET', '/v2/companies/settings/sso', company.owner.cookie).then((r) => r.json() as View)).domainClaims, []);
+    // (The test clock stands still: rows of one instant have no order, so compared sorted.)
+    const sorted = (rows: unknown[]) => rows.map((row) => JSON.stringify(row)).sort();
+    assert.deepEqual(
+      sorted(await domainAudit(company.companyId, 'company.sso.domainRemove')),
+      sorted([
+        { domain: company.domain, wasVerified: true },
+        { domain: other, wasVerified: false },
+        { domain: company.domain, wasVerified: false },
+      ]),
+    );
+  });
+
+  // --- the outbound guard, override off ---------------------------------------------------------
+
+  it('with private addresses not allowed, refuses issuers at loopback, private and metadata addresses with a key', async () => {
+    const strict = await buildAuthTestApp(context.db, {
+      config: { outboundAllowPrivate: [] },
+      auth: { resolveTxt, outboundResolve: async (hostname) => (hostname === 'idp.rebind.example' ? [{ address: '127.0.0.1', family: 4 }] : []) },
+    });
+    try {
+      const company = await newCompany();
+      const strictCall = (method: 'PUT' | 'POST', url: string, body: unknown) =>
+        strict.app.inject({ method, url, remoteAddress: nextIp(), headers: { origin: OWN_ORIGIN, cookie: company.owner.cookie, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+      const errorOf = (response: LightMyRequestResponse) => [response.statusCode, (response.json() as { error?: string }).error];
+      for (const issuer of [
+        idp.issuer,
+        'https://127.0.0.1/realms/x',
+        'https://[::1]/',
+        'https://[::ffff:127.0.0.1]/',
+        'https://169.254.169.254/latest/meta-data',
+        'https://10.0.0.8/',
+        'https://100.64.0.1/',
+        'https://localhost/',
+      ]) {
+        assert.deepEqual(errorOf(await strictCall('PUT', '/v2/companies/settings/sso', settingsBody(company.domain, { issuer }))), [422, 'sso.errors.issuerNotAllowed'], issuer);
+        assert.deepEqual(errorOf(await strictCall('POST', '/v2/companies/settings/sso/test', { issuer })), [422, 'sso.errors.issuerNotAllowed'], issuer);
+      }
+      assert.deepEqual(errorOf(await strictCall('PUT', '/v2/companies/settings/sso', settingsBody(company.domain, { issuer: 'http://idp.example' }))), [422, 'sso.errors.issuerInsecure']);
+      // A name is saved (DNS may change), but the test of the connection resolves it: 127.0.0.1 is refused.
+      assert.deepEqual(errorOf(await strictCall('POST', '/v2/companies/settings/sso/test', { issuer: 'https://idp.rebind.example/' })), [422, 'sso.errors.issuerNotAllowed']);
+      assert.equal((await call('GET', '/v2/companies/settings/sso', company.owner.cookie).then((r) => r.json() as { configured: boolean })).configured, false);
+      // A setting stored while allowed (the loopback IdP) starts no sign-in once the guard is strict.
+      const allowed = await configured();
+      const refused = await strict.app.inject({ method: 'POST', url: '/auth/sso/start', remoteAddress: nextIp(), headers: { origin: OWN_ORIGIN, 'content-type': 'application/json' }, payload: JSON.stringify({ email: `a@${allowed.domain}` }) });
+      assert.equal(refused.statusCode, 422, refused.body);
+      assert.equal((refused.json() as { error: string }).error, 'sso.errors.discoveryFailed');
+    } finally {
+      await strict.app.close();
+    }
   });
 });

@@ -17,6 +17,7 @@ import { insertReviewedCandidates, writeInterviewVideos } from '../../seed/demo-
 import { DEMO_PROCESS } from '../../seed/demo-steps';
 import { hashPassword } from '../auth/passwords';
 import type { SessionService } from '../auth/sessions';
+import { newDomainToken } from '../sso/domain-verification';
 import { linkPostingPlace } from '../places/repository';
 import type { VideoStorage } from '../steps/video-storage';
 import type { FileStorage } from '../storage/file-storage';
@@ -145,6 +146,11 @@ export function createTestFixtureService(deps: { db: Kysely<Database>; sessions:
         .execute();
       // The CVs the applications name, as real PDFs (the demo's own generator).
       await seedDemoCvs(db, uploads, companyId);
+      // A domain proved as if its TXT record were found: the SSO spec then sets up the IdP for it.
+      const ssoDomain = body.ssoDomain ? `e2e-${companyId}.example` : null;
+      if (ssoDomain) {
+        await db.insertInto('company_domains').values({ company_id: companyId, domain: ssoDomain, token: newDomainToken(), verified_at: new Date() }).execute();
+      }
 
       return {
         companyId,
@@ -167,6 +173,7 @@ export function createTestFixtureService(deps: { db: Kysely<Database>; sessions:
         },
         sample: sample && { openingId: sample.opening.id, title: sample.opening.title, postingId: sample.posting.id, channelId: sample.channel.id, shareChannelId: sample.shareChannelId },
         pipeline,
+        ssoDomain,
       };
     },
   };
