@@ -23,6 +23,7 @@ import * as places from './0026-places';
 import * as twoFactor from './0027-two-factor';
 import * as passkeys from './0028-passkeys';
 import * as sso from './0029-sso';
+import * as adminTwoFactor from './0030-admin-two-factor';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the set is the
@@ -53,4 +54,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0027-two-factor': twoFactor,
   '0028-passkeys': passkeys,
   '0029-sso': sso,
+  '0030-admin-two-factor': adminTwoFactor,
 };
