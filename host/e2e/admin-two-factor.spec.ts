@@ -13,6 +13,8 @@ import { expectNoAxeViolation } from './helpers';
 const PASSWORD = 'admin-two-factor-e2e-password';
 
 test('a new admin is made to enrol two-factor at the first sign-in, then reaches /admin', async ({ browser }) => {
+  // A password sign-in, an enrolment and three accessibility checks: more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   // An admin of its own per attempt: a retry must not find the factor the first try enrolled.
   const admin = await createAdmin({ password: PASSWORD, enrolled: false });
   const context = await browser.newContext({ baseURL: BASE_URL, locale: 'en-GB' });

@@ -20,6 +20,8 @@ async function signOut(page: Page) {
 
 test.describe('passkeys', () => {
   test('a recruiter registers a passkey, uses it after the password, signs in with it alone, renames and removes it', async ({ browser }) => {
+    // Five ceremonies, two sign-ins and five accessibility checks: more than the default 30 s on a busy machine.
+    test.setTimeout(90_000);
     // A company of its own per attempt: a retry starts without the first try's passkey.
     const company = await createCompany({ password: PASSWORD });
     const email = company.viewer.email;
