@@ -2,9 +2,9 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, expect, type Page, request } from '@playwright/test';
-import type { FixtureCompany, FixtureCompanyBody } from '@rec/core/test-fixtures';
+import type { FixtureAdmin, FixtureAdminBody, FixtureCompany, FixtureCompanyBody } from '@rec/core/test-fixtures';
 
-export type { FixtureCompany } from '@rec/core/test-fixtures';
+export type { FixtureAdmin, FixtureCompany } from '@rec/core/test-fixtures';
 
 /** The test server every spec talks to (playwright.config.ts starts it on E2E_PORT). */
 export const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3107}`;
@@ -26,6 +26,29 @@ export async function createCompany(options: FixtureCompanyBody = {}): Promise<F
   } finally {
     await api.dispose();
   }
+}
+
+/**
+ * A platform admin of the test's own (POST /test/fixtures/admins). By default it has a confirmed
+ * authenticator app (`totpSecret`) and a complete session, as an admin must before acting (issue 32);
+ * `enrolled: false` makes one without any factor or session, for the tests of the enrolment.
+ */
+export async function createAdmin(options: FixtureAdminBody = {}): Promise<FixtureAdmin> {
+  const api = await request.newContext({ baseURL: BASE_URL, storageState: { cookies: [], origins: [] } });
+  try {
+    const answer = await api.post('/test/fixtures/admins', { data: options });
+    expect(answer.status(), await answer.text()).toBe(201);
+    return (await answer.json()) as FixtureAdmin;
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** Signs the page's context in as the fixture admin (which must be `enrolled`: it has a session). */
+export async function signInAdmin(context: BrowserContext, admin: FixtureAdmin): Promise<void> {
+  if (!admin.session) throw new Error('a fixture admin without enrolment has no session');
+  const { hostname } = new URL(BASE_URL);
+  await context.addCookies([{ name: admin.sessionCookie, value: admin.session, domain: hostname, path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' }]);
 }
 
 type Who = 'owner' | 'viewer';

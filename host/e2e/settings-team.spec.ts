@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { createAdmin, signInAdmin } from './fixtures';
 import { expectNoAxeViolation, signIn } from './helpers';
 
 /**
@@ -8,7 +9,6 @@ import { expectNoAxeViolation, signIn } from './helpers';
  * A fresh company per run keeps the demo accounts (used by other specs) untouched.
  */
 
-const ADMIN = { email: 'ada.admin@rec.example', password: 'rec-admin-2026' };
 const RUN = Date.now();
 const COMPANY = `Fjord Labs ${RUN}`;
 const OWNER = { email: `olga.${RUN}@fjord.example`, password: 'olga-first-password-26' };
@@ -56,7 +56,8 @@ test.describe.configure({ mode: 'serial' });
 test.setTimeout(120_000);
 
 test('an admin creates a company; its owner signs in through the mailed invitation', async ({ page }) => {
-  await signIn(page, ADMIN);
+  // An admin of the test's own, signed in with its second factor (fixtures.ts).
+  await signInAdmin(page.context(), await createAdmin());
   await page.goto('/admin');
   await page.getByLabel('Company name').fill(COMPANY);
   await page.getByLabel('Email of the first owner').fill(OWNER.email);

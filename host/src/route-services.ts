@@ -8,6 +8,7 @@ import {
   loadPermissions,
   loadRecruiterMe,
   loadSession,
+  pendingSecondFactor,
   resetCompany,
   resetOpening,
   clearToasts,
@@ -61,6 +62,7 @@ export function createRouteServices(): RouteServices {
   const storage = browserStorage();
   return {
     getSession: () => loadSession(api),
+    pendingSecondFactor,
     clearSession: signOut,
     async authorizeToken(token) {
       const answer = await authorizeApplicantToken(api, token);

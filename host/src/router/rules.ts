@@ -45,8 +45,12 @@ export function sameOriginPath(target: string | null | undefined, origin: string
   }
 }
 
-/** /login?redirect=<where the user wanted to go>, so the sign-in can send them back. */
-function toLogin(context: NavigationContext): MiddlewareResult {
+/**
+ * /login?redirect=<where the user wanted to go>, so the sign-in can send them back; a half-signed-in
+ * session (a code, or an enrolment, still due: issue 32) goes to the page that finishes it.
+ */
+function toLogin(context: NavigationContext, services?: RouteServices): MiddlewareResult {
+  if (services?.pendingSecondFactor?.()) return redirect('/login/two-factor');
   const back = context.pathname + (context.query.size ? `?${context.query}` : '');
   return redirect(`/login?${new URLSearchParams({ redirect: back })}`);
 }
@@ -54,7 +58,7 @@ function toLogin(context: NavigationContext): MiddlewareResult {
 function requireRole(role: UserType): Rule {
   return async (context, services) => {
     const session = await services.getSession();
-    if (!session) return toLogin(context);
+    if (!session) return toLogin(context, services);
     // Signed in with another role: that role's own home rather than a dead end.
     return session.user.type === role ? CONTINUE : redirect(ROLE_HOME[session.user.type] ?? '/login');
   };
@@ -63,7 +67,7 @@ function requireRole(role: UserType): Rule {
 // ---------- spec §4 route middleware ----------
 
 /** auth: someone must be signed in. */
-export const auth: Rule = async (context, services) => ((await services.getSession()) ? CONTINUE : toLogin(context));
+export const auth: Rule = async (context, services) => ((await services.getSession()) ? CONTINUE : toLogin(context, services));
 /** auth-recruiter: signed in as a recruiter. */
 export const authRecruiter: Rule = requireRole('recruiter');
 /** auth-applicant: signed in as an applicant. */

@@ -10,6 +10,11 @@ import type { KeyValueStorage } from '@rec/stores';
 export interface RouteServices {
   /** The current session, cached between navigations (null: nobody signed in). */
   getSession(): Promise<Session | null>;
+  /**
+   * After getSession answered null: whether the cookie's session is half signed in (issue 32), a
+   * code or an enrolment still due; the page that finishes the sign-in then comes instead of /login.
+   */
+  pendingSecondFactor?(): 'verify' | 'enrol' | null;
   /** DELETE /auth/session-v2 and forget everything held about the user. */
   clearSession(): Promise<void>;
   /** POST /v2/applicants-auth/authorize; on success the server has signed the applicant in. */

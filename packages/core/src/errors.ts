@@ -81,17 +81,19 @@ export const ERROR_KEYS = {
   // Two-factor sign-in (issue 32), translated under `twoFactor.errors` in locales/app.
   /** The password was right; a TOTP or recovery code must follow (the session is not complete yet). */
   secondFactorRequired: 'twoFactor.errors.required',
-  /** The company requires two-factor and this person has none: enrol before anything else. */
+  /** An admin, or a member of a company that requires two-factor, has no factor: enrol before anything else. */
   enrolmentRequired: 'twoFactor.errors.enrolmentRequired',
   /** A wrong, replayed or used-up TOTP or recovery code. */
   wrongCode: 'twoFactor.errors.wrongCode',
   /** Enrolment asked for while a factor is already confirmed, or confirmed without a started enrolment. */
   alreadyEnrolled: 'twoFactor.errors.alreadyEnrolled',
   notEnrolled: 'twoFactor.errors.notEnrolled',
-  /** Re-authentication (password or current code) before removing the factor or new recovery codes failed. */
+  /** Re-authentication (password, current code or passkey) before removing a factor or new recovery codes failed. */
   reauthenticationFailed: 'twoFactor.errors.reauthenticationFailed',
   /** The company requires two-factor: its member cannot remove their only factor. */
   twoFactorRequiredByCompany: 'twoFactor.errors.requiredByCompany',
+  /** Admins must keep a second factor: an admin cannot remove their only one. */
+  twoFactorRequiredForAdmins: 'twoFactor.errors.requiredForAdmins',
   // Single sign-on (issue 32), translated under `sso.errors` in locales/app.
   /** The company's members sign in through its identity provider: passwords are refused. */
   ssoRequired: 'sso.errors.ssoRequired',

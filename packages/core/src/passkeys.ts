@@ -78,4 +78,6 @@ export interface SecondFactorMethods {
   totp: boolean;
   /** At least one passkey is registered. */
   passkey: boolean;
+  /** Unused recovery codes exist (a passkey-only person has them too): the page offers the code field. */
+  recoveryCodes: boolean;
 }

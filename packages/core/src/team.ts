@@ -112,7 +112,8 @@ export type AdminCompanyParams = v.InferOutput<typeof AdminCompanyParamsSchema>;
 const DayStringSchema = daySchema();
 /** `GET /v2/admin/audit-log`: filters by action, company and day range (inclusive, UTC), newest first. */
 export const AuditLogQuerySchema = v.object({
-  action: v.optional(v.pipe(v.string(), v.regex(/^[a-z][a-z.]{0,79}$/))),
+  // Actions are dotted camelCase words (`account.twoFactor.enrol`, `candidate.dataRemoval`).
+  action: v.optional(v.pipe(v.string(), v.regex(/^[a-z][a-zA-Z.]{0,79}$/))),
   companyId: v.optional(ObjectIdSchema),
   from: v.optional(DayStringSchema),
   to: v.optional(DayStringSchema),
@@ -123,8 +124,9 @@ export type AuditLogQuery = v.InferOutput<typeof AuditLogQuerySchema>;
 export const AuditLogEntrySchema = v.object({
   _id: v.string(),
   action: v.string(),
-  companyId: v.string(),
-  companyName: v.string(),
+  /** Null for a platform entry: an admin's own account action (no company). */
+  companyId: v.nullable(v.string()),
+  companyName: v.nullable(v.string()),
   actorId: v.string(),
   actorEmail: v.nullable(v.string()),
   details: v.record(v.string(), v.unknown()),

@@ -87,3 +87,29 @@ export interface FixtureCompany {
   /** The verified SSO domain, when asked for (`ssoDomain`). */
   ssoDomain: string | null;
 }
+
+/**
+ * `POST /test/fixtures/admins` (test servers only): a platform admin of the test's own. Admins must
+ * have a second factor before they act (issue 32): `enrolled` (the default) gives it a confirmed
+ * authenticator app (its secret answered, so a test can compute codes) and a fully signed-in
+ * session; without it the admin has no factor and no session, for the tests of the enrolment.
+ */
+export const FixtureAdminBodySchema = v.object({
+  /** A password, for tests of the sign-in form (otherwise it has none). */
+  password: v.optional(v.pipe(v.string(), v.minLength(8), v.maxLength(200))),
+  enrolled: v.optional(v.boolean(), true),
+  language: v.optional(v.picklist(LOCALES), 'en'),
+});
+export type FixtureAdminBody = v.InferInput<typeof FixtureAdminBodySchema>;
+export type FixtureAdminOptions = v.InferOutput<typeof FixtureAdminBodySchema>;
+
+export interface FixtureAdmin {
+  _id: string;
+  email: string;
+  /** The name of the session cookie `session` belongs in. */
+  sessionCookie: string;
+  /** A complete session of the admin (with `enrolled`), else null. */
+  session: string | null;
+  /** The base32 secret of the admin's authenticator app (with `enrolled`), else null. */
+  totpSecret: string | null;
+}

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { PasskeySummary } from './passkeys';
+import { PasskeyAssertionSchema, type PasskeySummary } from './passkeys';
 
 /**
  * Two-factor sign-in (issue 32): TOTP (RFC 6238) with recovery codes, "remember this device",
@@ -42,15 +42,17 @@ export const TotpConfirmBodySchema = v.strictObject({
 export type TotpConfirmBody = v.InferOutput<typeof TotpConfirmBodySchema>;
 
 /**
- * Re-authentication before removing the factor or replacing the recovery codes: the account's
- * password or a current code (TOTP or recovery code), exactly one of them.
+ * Re-authentication before removing a factor or replacing the recovery codes: the account's
+ * password, a current code (TOTP or recovery code), or a passkey's answer to the challenge of
+ * `POST /v2/me/two-factor/reauth/passkey/options` (for a person without a password too): exactly one of them.
  */
 export const ReauthenticationBodySchema = v.pipe(
   v.strictObject({
     password: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(1024))),
     code: v.optional(SecondFactorCodeSchema),
+    credential: v.optional(PasskeyAssertionSchema),
   }),
-  v.check((body) => (body.password === undefined) !== (body.code === undefined), 'errors.badRequest'),
+  v.check((body) => [body.password, body.code, body.credential].filter((value) => value !== undefined).length === 1, 'errors.badRequest'),
 );
 export type ReauthenticationBody = v.InferOutput<typeof ReauthenticationBodySchema>;
 
@@ -76,16 +78,24 @@ export function companySecurityOf(settings: Record<string, unknown> | null | und
   };
 }
 
+/** Who requires a person to have a second factor: the platform (every admin) or their company. */
+export type TwoFactorRequirement = 'admin' | 'company';
+
 /** What the account page shows (`GET /v2/me/two-factor`). */
 export interface TwoFactorStatus {
   /** A confirmed TOTP factor (the authenticator app). */
   enrolled: boolean;
   enrolledAt: string | null;
+  /** Unused recovery codes: they serve whoever has a factor, an authenticator app or passkeys only. */
   recoveryCodesLeft: number;
-  /** The company requires two-factor of its recruiters. */
+  /** The person must keep a factor (the last one cannot be removed). */
   required: boolean;
+  /** Why: an admin always, a recruiter when the company requires it; null when nobody does. */
+  requiredBy: TwoFactorRequirement | null;
   /** The person's passkeys (each one counts as a factor too). */
   passkeys: PasskeySummary[];
+  /** Whether the account has a password (re-authentication offers it; otherwise a passkey confirms). */
+  hasPassword: boolean;
 }
 
 /** `POST /v2/me/two-factor/totp`: a new secret, shown until confirmed. */
@@ -98,5 +108,5 @@ export interface TotpEnrolment {
   qrSvg: string;
 }
 
-/** Where a half-signed-in session stands: the code to enter, or the enrolment the company requires. */
+/** Where a half-signed-in session stands: the code to enter, or the enrolment required (of an admin, or by the company). */
 export type SecondFactorStep = 'verify' | 'enrol';

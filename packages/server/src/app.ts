@@ -44,6 +44,7 @@ import { createAccountRepository } from './modules/auth/repository';
 import { authRoutes } from './modules/auth/routes';
 import { deviceCookie } from './modules/two-factor/device-cookie';
 import { createTwoFactorRepository } from './modules/two-factor/repository';
+import { createPasskeyCeremony } from './modules/two-factor/passkey-ceremony';
 import { createPasskeyRepository } from './modules/two-factor/passkey-repository';
 import { passkeyRoutes } from './modules/two-factor/passkey-routes';
 import { createPasskeyService, PASSKEY_OPTIONS_LIMITS } from './modules/two-factor/passkey-service';
@@ -131,6 +132,7 @@ import { createCandidateReviewService } from './modules/candidate-review/service
 import { createInterviewRepository, createStepRepository } from './modules/steps/repository';
 import { videoStorageOf } from './modules/steps/video-storage';
 import { testFixtureRoutes } from './modules/test-fixtures/routes';
+import { createFixtureAdmins } from './modules/test-fixtures/admins';
 import { createTestFixtureService } from './modules/test-fixtures/service';
 import { stepRoutes } from './modules/steps/routes';
 import { createRealtimeAccess } from './modules/realtime/access';
@@ -364,9 +366,12 @@ export async function buildApp({
   const secretBox = createSecretBox(db, config.twoFactorKey);
   // Two-factor sign-in (issue 32): the sign-in routes ask it about remembered devices.
   const passkeyRepository = createPasskeyRepository(db);
+  // Passkeys (issue 32): the expected origin and RP ID come from the configuration, never from a request.
+  const ceremony = createPasskeyCeremony({ repository: passkeyRepository, relyingParty: relyingPartyOf(config.publicUrl, config.passkeyOrigin), now });
   const twoFactor = createTwoFactorService({
     repository: createTwoFactorRepository(db),
     passkeys: passkeyRepository,
+    ceremony,
     accounts: accountRepository,
     companies: createCompanyRepository(db),
     sessions,
@@ -376,7 +381,6 @@ export async function buildApp({
     audit: createAuditLog(db),
     now,
   });
-  // Passkeys (issue 32): the expected origin and RP ID come from the configuration, never from a request.
   const passkeys = createPasskeyService({
     repository: passkeyRepository,
     accounts: accountRepository,
@@ -385,7 +389,7 @@ export async function buildApp({
     rateLimiter: authRateLimiter,
     optionsLimiter: createAuthRateLimiter(rateLimitStore, PASSKEY_OPTIONS_LIMITS),
     audit: createAuditLog(db),
-    relyingParty: relyingPartyOf(config.publicUrl, config.passkeyOrigin),
+    ceremony,
     now,
   });
   const device = deviceCookie(config.publicUrl);
@@ -492,7 +496,10 @@ export async function buildApp({
   await app.register(stepRoutes, { steps, interview, withdrawal, guard: uploadGuard, stepFiles, interviews: fileStores.interviews });
   // End-to-end tests only: a company of its own per test (never registered outside NODE_ENV=test).
   if (config.nodeEnv === 'test') {
-    await app.register(testFixtureRoutes, { fixtures: createTestFixtureService({ db, sessions, uploads: storage, videos, cookieName: cookie.name }) });
+    await app.register(testFixtureRoutes, {
+      fixtures: createTestFixtureService({ db, sessions, uploads: storage, videos, cookieName: cookie.name }),
+      admins: createFixtureAdmins({ db, sessions, twoFactor: createTwoFactorRepository(db), box: secretBox, cookieName: cookie.name, now }),
+    });
   }
   // Mails to recruiters (issue 13): new applications at once or as a daily digest, as each chose.
   const notificationPreferences = createNotificationPreferences(db);

@@ -94,9 +94,9 @@ function readyMessage(config: Config, database: DatabaseHandle, startUp: StartUp
 function demoLogins(config: Config): string[] {
   return [
     'Demo logins (password sign-in at /login):',
-    ...[DEMO_ACCOUNTS.owner, DEMO_ACCOUNTS.viewer, DEMO_ACCOUNTS.otherOwner, DEMO_ACCOUNTS.admin].map(
-      (login) => `  ${login.email.padEnd(30)} ${login.password}`,
-    ),
+    ...[DEMO_ACCOUNTS.owner, DEMO_ACCOUNTS.viewer, DEMO_ACCOUNTS.otherOwner].map((login) => `  ${login.email.padEnd(30)} ${login.password}`),
+    // Admins act only with a second factor (issue 32): the first sign-in leads to its set-up.
+    `  ${DEMO_ACCOUNTS.admin.email.padEnd(30)} ${DEMO_ACCOUNTS.admin.password} (admin: sets up two-factor at first sign-in)`,
     `  ${DEMO_ACCOUNTS.applicant.email.padEnd(30)} (applicant: magic link at /login/magic-link)`,
     `  Invitation     ${config.publicUrl}/invite/${DEMO_ACCOUNTS.invitation.invitationLink}`,
   ];

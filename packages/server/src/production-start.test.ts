@@ -115,7 +115,8 @@ describe('production start-up (real processes, embedded PGlite)', () => {
       body: JSON.stringify({ email: 'ops@example.com', password: 'first-admin-password-2026' }),
     });
     assert.equal(signIn.status, 200);
-    assert.deepEqual(await signIn.json(), { user: { type: 'admin', tenantId: null }, redirectTo: '/admin' });
+    // The new admin has no second factor yet: the sign-in leads to its set-up first (issue 32).
+    assert.deepEqual(await signIn.json(), { user: { type: 'admin', tenantId: null }, redirectTo: '/login/two-factor', secondFactor: 'enrol' });
     await stop(second.child);
   });
 });

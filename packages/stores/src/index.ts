@@ -32,7 +32,7 @@ export {
   storableRecruiter,
   storedRecruiterMe,
 } from './recruiter-me';
-export { $session, clearSession, forgetSession, loadSession, type SessionState } from './session';
+export { $session, clearSession, forgetSession, loadSession, pendingSecondFactor, type SessionState } from './session';
 export { browserStorage, type KeyValueStorage, memoryStorage, readJson, removeKey, writeJson } from './storage';
 // The apply form's store is imported as '@rec/stores/application-form' only, so that
 // everything importing this index (the board) does not pull it into its chunk.

@@ -1,7 +1,15 @@
 import { type ApiClient, deleteSession, fetchSession, isApiError, type Session } from '@rec/api-client';
+import { ERROR_KEYS } from '@rec/core';
 import { atom } from 'nanostores';
 
-export type SessionState = { status: 'unknown'; session: null } | { status: 'signed-in'; session: Session } | { status: 'signed-out'; session: null };
+/**
+ * `pending`: signed out, but half signed in (issue 32): the password was right and a code
+ * ('verify') or an enrolment ('enrol', every admin without a factor, or the company's rule) is due.
+ */
+export type SessionState =
+  | { status: 'unknown'; session: null }
+  | { status: 'signed-in'; session: Session }
+  | { status: 'signed-out'; session: null; pending?: 'verify' | 'enrol' };
 
 /** Who is signed in, as the server says (GET /auth/session-v2). */
 export const $session = atom<SessionState>({ status: 'unknown', session: null });
@@ -23,7 +31,10 @@ export function loadSession(api: ApiClient, { force = false } = {}): Promise<Ses
       return session;
     },
     (error: unknown) => {
-      if (pending === request && isApiError(error) && error.status === 401) $session.set({ status: 'signed-out', session: null });
+      if (pending === request && isApiError(error) && error.status === 401) {
+        const step = error.key === ERROR_KEYS.secondFactorRequired ? 'verify' : error.key === ERROR_KEYS.enrolmentRequired ? 'enrol' : undefined;
+        $session.set(step ? { status: 'signed-out', session: null, pending: step } : { status: 'signed-out', session: null });
+      }
       return null;
     },
   );
@@ -31,6 +42,12 @@ export function loadSession(api: ApiClient, { force = false } = {}): Promise<Ses
   return request.finally(() => {
     if (pending === request) pending = null;
   });
+}
+
+/** The step a half-signed-in session still owes, as the last session check found it (none: signed in, or not at all). */
+export function pendingSecondFactor(): 'verify' | 'enrol' | null {
+  const state = $session.get();
+  return state.status === 'signed-out' ? (state.pending ?? null) : null;
 }
 
 /** Drops what is known so the next `loadSession` asks the server (after a sign-in). */

@@ -6,15 +6,32 @@ import { type FormEvent, useState } from 'react';
 import { useT } from '../../i18n';
 import { PasskeyRegisterForm } from '../two-factor/PasskeyRegisterForm';
 import { passkeyErrorKey, removePasskey, renamePasskey } from '../two-factor/passkey-api';
+import { ReauthForm } from './ReauthForm';
 
 type Mode = { kind: 'idle' } | { kind: 'add' } | { kind: 'rename'; passkey: PasskeySummary } | { kind: 'remove'; passkey: PasskeySummary };
 
 /**
  * The account page's passkeys (issue 32): each with its name, when it was added and last used;
- * add (named), rename, remove. Removing asks for the password again; the server refuses to remove
- * the last factor while the company requires two-factor.
+ * add (named), rename, remove. Removing asks for the password or a passkey again; the server
+ * refuses to remove the last factor while it is required. The first factor's recovery codes go to
+ * `onRecoveryCodes`, to be shown once.
  */
-export function PasskeysSection({ passkeys, lastFactorLocked, onChange }: { passkeys: PasskeySummary[]; lastFactorLocked: boolean; onChange: () => Promise<void> | void }) {
+export function PasskeysSection({
+  passkeys,
+  lastFactorLocked,
+  hasPassword,
+  hasCode,
+  onRecoveryCodes,
+  onChange,
+}: {
+  passkeys: PasskeySummary[];
+  lastFactorLocked: boolean;
+  hasPassword: boolean;
+  /** An authenticator app or recovery codes (re-authentication by code for a person without a password). */
+  hasCode: boolean;
+  onRecoveryCodes: (codes: string[]) => void;
+  onChange: () => Promise<void> | void;
+}) {
   const t = useT();
   const [mode, setMode] = useState<Mode>({ kind: 'idle' });
   const [value, setValue] = useState('');
@@ -33,22 +50,17 @@ export function PasskeysSection({ passkeys, lastFactorLocked, onChange }: { pass
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (mode.kind !== 'rename' && mode.kind !== 'remove') return;
+    if (mode.kind !== 'rename') return;
     if (!value.trim()) {
-      setFieldError(t(mode.kind === 'rename' ? 'twoFactor.passkeys.nameRequired' : 'twoFactor.account.passwordRequired'));
+      setFieldError(t('twoFactor.passkeys.nameRequired'));
       return;
     }
     setBusy(true);
     setFieldError(null);
     setFailure(null);
     try {
-      if (mode.kind === 'rename') {
-        await renamePasskey(mode.passkey.id, value.trim());
-        showToast({ tone: 'success', title: 'twoFactor.passkeys.renamed' });
-      } else {
-        await removePasskey(mode.passkey.id, { password: value });
-        showToast({ tone: 'success', title: 'twoFactor.passkeys.removed' });
-      }
+      await renamePasskey(mode.passkey.id, value.trim());
+      showToast({ tone: 'success', title: 'twoFactor.passkeys.renamed' });
       setMode({ kind: 'idle' });
       await onChange();
     } catch (error) {
@@ -89,34 +101,21 @@ export function PasskeysSection({ passkeys, lastFactorLocked, onChange }: { pass
       ) : (
         <p>{t('twoFactor.passkeys.none')}</p>
       )}
-      {mode.kind === 'rename' || mode.kind === 'remove' ? (
+      {mode.kind === 'rename' ? (
         <form noValidate onSubmit={submit} aria-labelledby="passkey-change-title" className="account-form">
-          <h4 id="passkey-change-title">{t(mode.kind === 'rename' ? 'twoFactor.passkeys.renameNamed' : 'twoFactor.passkeys.removeNamed', { name: mode.passkey.name })}</h4>
-          {mode.kind === 'remove' ? <p>{t('twoFactor.account.reauthIntro')}</p> : null}
+          <h4 id="passkey-change-title">{t('twoFactor.passkeys.renameNamed', { name: mode.passkey.name })}</h4>
           {failure ? <MessageBlock tone="error">{failure}</MessageBlock> : null}
-          {mode.kind === 'rename' ? (
-            <TextField
-              label={t('twoFactor.passkeys.nameLabel')}
-              maxLength={PASSKEY_NAME_MAX}
-              required
-              value={value}
-              error={fieldError}
-              onChange={(event) => setValue(event.currentTarget.value)}
-            />
-          ) : (
-            <TextField
-              label={t('twoFactor.account.password')}
-              type="password"
-              autoComplete="current-password"
-              required
-              value={value}
-              error={fieldError}
-              onChange={(event) => setValue(event.currentTarget.value)}
-            />
-          )}
+          <TextField
+            label={t('twoFactor.passkeys.nameLabel')}
+            maxLength={PASSKEY_NAME_MAX}
+            required
+            value={value}
+            error={fieldError}
+            onChange={(event) => setValue(event.currentTarget.value)}
+          />
           <div className="form-actions">
             <Button type="submit" busy={busy}>
-              {t(mode.kind === 'rename' ? 'twoFactor.passkeys.saveName' : 'twoFactor.account.confirmRemove')}
+              {t('twoFactor.passkeys.saveName')}
             </Button>
             <Button type="button" variant="link" onClick={() => setMode({ kind: 'idle' })}>
               {t('twoFactor.verify.cancel')}
@@ -124,15 +123,34 @@ export function PasskeysSection({ passkeys, lastFactorLocked, onChange }: { pass
           </div>
         </form>
       ) : null}
+      {mode.kind === 'remove' ? (
+        <ReauthForm
+          level={4}
+          title={t('twoFactor.passkeys.removeNamed', { name: mode.passkey.name })}
+          submitLabel={t('twoFactor.account.confirmRemove')}
+          hasPassword={hasPassword}
+          hasPasskey={passkeys.length > 0}
+          hasCode={hasCode}
+          onConfirm={async (body) => {
+            await removePasskey(mode.passkey.id, body);
+            showToast({ tone: 'success', title: 'twoFactor.passkeys.removed' });
+            setMode({ kind: 'idle' });
+            await onChange();
+          }}
+          onCancel={() => setMode({ kind: 'idle' })}
+        />
+      ) : null}
       {!supported ? (
         <p>{t('twoFactor.passkeys.unsupported')}</p>
       ) : mode.kind === 'add' ? (
         <PasskeyRegisterForm
           level={4}
           onCancel={() => setMode({ kind: 'idle' })}
-          onDone={async () => {
+          onDone={async (codes) => {
             setMode({ kind: 'idle' });
             showToast({ tone: 'success', title: 'twoFactor.passkeys.addedToast' });
+            // The person's first factor: its recovery codes, shown this once.
+            if (codes) onRecoveryCodes(codes);
             await onChange();
           }}
         />

@@ -9,13 +9,14 @@ import { navigate } from '../../navigation';
 import { signOut } from '../../route-services';
 import { useTitle } from '../../title';
 import { type AdminCompanyRow, createCompany, fetchCompanies, reactivateCompany, suspendCompany } from './admin-api';
+import { TwoFactorSection } from '../account/TwoFactorSection';
 import { AuditLogSection } from './AuditLogSection';
 
 type State = { status: 'loading' } | { status: 'ready'; companies: AdminCompanyRow[] } | { status: 'error' };
 
 const when = (iso: string | null, never: string) => (iso ? new Date(iso).toLocaleString(document.documentElement.lang || 'en', { dateStyle: 'short', timeStyle: 'short' }) : never);
 
-/** /admin: create a company with its first owner, suspend or reactivate companies, their recruiters, the audit log. */
+/** /admin: create a company with its first owner, suspend or reactivate companies, their recruiters, the audit log, the admin's own two-factor sign-in. */
 export default function AdminPage() {
   const t = useT();
   useTitle(t('admin.title'));
@@ -99,6 +100,8 @@ export default function AdminPage() {
           : null}
       </section>
       {state.status === 'ready' ? <AuditLogSection companies={state.companies} /> : null}
+      {/* The admin's own second factors (issue 32): an admin keeps at least one, manages them here. */}
+      <TwoFactorSection />
     </>
   );
 }

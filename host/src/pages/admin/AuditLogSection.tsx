@@ -6,7 +6,7 @@ import { type AdminCompanyRow, type AuditFilters, fetchAuditActions, fetchAuditL
 
 type State = { status: 'loading' } | { status: 'ready'; entries: AuditLogEntry[]; page: number; hasMore: boolean } | { status: 'error' };
 
-/** The audit log of every company, filtered by action, company and day range. */
+/** The audit log of every company and of the platform (admins' own factor actions), filtered by action, company and day range. */
 export function AuditLogSection({ companies }: { companies: AdminCompanyRow[] }) {
   const t = useT();
   const id = useId();
@@ -101,7 +101,8 @@ export function AuditLogSection({ companies }: { companies: AdminCompanyRow[] })
                 <tr key={entry._id}>
                   <td>{new Date(entry.createdAt).toLocaleString(document.documentElement.lang || 'en', { dateStyle: 'short', timeStyle: 'short' })}</td>
                   <td>{entry.action}</td>
-                  <td>{entry.companyName}</td>
+                  {/* No company: the platform's own entry (an admin's factor actions). */}
+                  <td>{entry.companyName ?? t('auditLog.platform')}</td>
                   <td>{entry.actorEmail ?? entry.actorId}</td>
                   <td>
                     <code>{JSON.stringify(entry.details)}</code>

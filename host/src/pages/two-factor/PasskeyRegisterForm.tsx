@@ -6,10 +6,21 @@ import { passkeyErrorKey, registerPasskey } from './passkey-api';
 
 /**
  * Adds a passkey (issue 32): the person names it ("Work laptop"), then the browser asks the device
- * (fingerprint, face, PIN or a security key). `pending`: the enrolment a company requires, in a
- * half-signed-in session; otherwise the account page.
+ * (fingerprint, face, PIN or a security key). `pending`: the enrolment required at sign-in (of an
+ * admin, or by the company), in a half-signed-in session; otherwise the account page.
  */
-export function PasskeyRegisterForm({ pending = false, level = 3, onDone, onCancel }: { pending?: boolean; level?: 2 | 3 | 4; onDone: () => void; onCancel?: () => void }) {
+export function PasskeyRegisterForm({
+  pending = false,
+  level = 3,
+  onDone,
+  onCancel,
+}: {
+  pending?: boolean;
+  level?: 2 | 3 | 4;
+  /** `codes`: the recovery codes of the person's first factor (to show once), else undefined. */
+  onDone: (codes?: string[]) => void;
+  onCancel?: () => void;
+}) {
   const t = useT();
   const Heading = (['h2', 'h3', 'h4'] as const)[level - 2] ?? 'h3';
   const [name, setName] = useState('');
@@ -27,8 +38,7 @@ export function PasskeyRegisterForm({ pending = false, level = 3, onDone, onCanc
     setFailure(null);
     setBusy(true);
     try {
-      await registerPasskey(name.trim(), pending);
-      onDone();
+      onDone(await registerPasskey(name.trim(), pending));
     } catch (error) {
       setFailure(t(passkeyErrorKey(error)));
     } finally {

@@ -1,5 +1,5 @@
 import { isApiError } from '@rec/api-client';
-import type { SecondFactorMethods, SecondFactorStep } from '@rec/core';
+import type { SecondFactorMethods, SecondFactorStep, TwoFactorRequirement } from '@rec/core';
 import { forgetSession } from '@rec/stores';
 import { Button, MessageBlock, TextField } from '@rec/ui';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
@@ -17,15 +17,18 @@ import { fetchPendingSignIn, pendingEnrolment, verifySecondFactor } from './two-
 
 /**
  * /login/two-factor (issue 32): the second step of a sign-in. 'verify': the code from the app or a
- * recovery code, and "remember this device", and/or "Use a passkey" for a person with one;
- * 'enrol': the company requires two-factor, so the person enrols here (an authenticator app or a
- * passkey) before the back-office opens.
+ * recovery code, and "remember this device", and/or "Use a passkey" for a person with one (a
+ * person with passkeys only may still type a recovery code); 'enrol': an admin, or a member of a
+ * company that requires two-factor, enrols here (an authenticator app or a passkey) before
+ * anything else opens, and sees the recovery codes once.
  */
 export function TwoFactorPage() {
   const t = useT();
   useTitle(t('twoFactor.verify.title'));
   const [step, setStep] = useState<SecondFactorStep | null>(null);
-  const [methods, setMethods] = useState<SecondFactorMethods>({ totp: true, passkey: false });
+  const [methods, setMethods] = useState<SecondFactorMethods>({ totp: true, passkey: false, recoveryCodes: false });
+  const [requiredBy, setRequiredBy] = useState<TwoFactorRequirement | null>(null);
+  const [home, setHome] = useState('/recruiter');
   const [passkeyBusy, setPasskeyBusy] = useState(false);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState('');
@@ -38,6 +41,8 @@ export function TwoFactorPage() {
     fetchPendingSignIn().then(
       (pending) => {
         setMethods(pending.methods);
+        setRequiredBy(pending.requiredBy);
+        setHome(sameOriginPath(pending.home, location.origin) ?? '/recruiter');
         setStep(pending.step);
       },
       () => navigate('/login'),
@@ -56,7 +61,7 @@ export function TwoFactorPage() {
     try {
       const answer = await verifySecondFactor({ code: value, rememberDevice: remember });
       forgetSession();
-      navigate(sameOriginPath(answer.redirectTo, location.origin) ?? '/recruiter');
+      navigate(sameOriginPath(answer.redirectTo, location.origin) ?? home);
     } catch (err) {
       setBusy(false);
       setError(t(isApiError(err) ? err.key : 'genericErrorTitle'));
@@ -69,7 +74,7 @@ export function TwoFactorPage() {
     try {
       const answer = await passkeySecondFactor();
       forgetSession();
-      navigate(sameOriginPath(answer.redirectTo, location.origin) ?? '/recruiter');
+      navigate(sameOriginPath(answer.redirectTo, location.origin) ?? home);
     } catch (err) {
       setPasskeyBusy(false);
       setError(t(passkeyErrorKey(err)));
@@ -78,7 +83,7 @@ export function TwoFactorPage() {
 
   const finished = () => {
     forgetSession();
-    navigate('/recruiter');
+    navigate(home);
   };
 
   async function cancel() {
@@ -91,13 +96,13 @@ export function TwoFactorPage() {
     return (
       <section className="auth-card" aria-labelledby="two-factor-required-title">
         <h1 id="two-factor-required-title">{t('twoFactor.enrol.requiredTitle')}</h1>
-        <p>{t('twoFactor.enrol.requiredIntro')}</p>
+        <p>{t(requiredBy === 'admin' ? 'twoFactor.enrol.adminRequiredIntro' : 'twoFactor.enrol.requiredIntro')}</p>
         {codes ? (
           <RecoveryCodes codes={codes} onDone={finished} />
         ) : (
           <>
             <EnrolPanel calls={pendingEnrolment} onEnrolled={setCodes} />
-            {browserSupportsWebAuthn() ? <PasskeyRegisterForm pending level={2} onDone={finished} /> : null}
+            {browserSupportsWebAuthn() ? <PasskeyRegisterForm pending level={2} onDone={(recoveryCodes) => (recoveryCodes ? setCodes(recoveryCodes) : finished())} /> : null}
           </>
         )}
       </section>
@@ -106,25 +111,25 @@ export function TwoFactorPage() {
   return (
     <section className="auth-card" aria-labelledby="two-factor-title">
       <h1 id="two-factor-title">{t('twoFactor.verify.title')}</h1>
-      <p>{t(methods.totp ? 'twoFactor.verify.intro' : 'twoFactor.passkeys.verifyIntro')}</p>
+      <p>{t(methods.totp ? 'twoFactor.verify.intro' : methods.recoveryCodes ? 'twoFactor.passkeys.verifyIntroRecovery' : 'twoFactor.passkeys.verifyIntro')}</p>
       {error ? <MessageBlock tone="error">{error}</MessageBlock> : null}
       {methods.passkey ? (
         <div className="form-actions">
           <Button type="button" busy={passkeyBusy} onClick={usePasskey}>
             {t('twoFactor.passkeys.use')}
           </Button>
-          {methods.totp ? null : (
+          {methods.totp || methods.recoveryCodes ? null : (
             <Button type="button" variant="link" onClick={cancel}>
               {t('twoFactor.verify.cancel')}
             </Button>
           )}
         </div>
       ) : null}
-      {methods.totp ? (
+      {methods.totp || methods.recoveryCodes ? (
         <form noValidate onSubmit={submit}>
           <TextField
-            label={t('twoFactor.verify.codeLabel')}
-            hint={t('twoFactor.verify.codeHint')}
+            label={t(methods.totp ? 'twoFactor.verify.codeLabel' : 'twoFactor.verify.recoveryCodeLabel')}
+            hint={t(methods.totp ? 'twoFactor.verify.codeHint' : 'twoFactor.verify.recoveryCodeHint')}
             autoComplete="one-time-code"
             maxLength={20}
             required

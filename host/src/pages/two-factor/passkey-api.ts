@@ -1,5 +1,5 @@
 import { isApiError } from '@rec/api-client';
-import type { PasskeySummary, ReauthenticationBody } from '@rec/core';
+import type { PasskeyAssertionBody, PasskeySummary, ReauthenticationBody } from '@rec/core';
 import {
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
@@ -28,12 +28,22 @@ export async function passkeySignIn(): Promise<{ redirectTo: string }> {
   return api.post<{ redirectTo: string }>('/auth/passkey/sign-in', { credential });
 }
 
-/** Registers a passkey: on the account page, or as the enrolment the company requires (`pending`). */
-export async function registerPasskey(name: string, pending = false): Promise<void> {
+/**
+ * Registers a passkey: on the account page, or as the enrolment required at sign-in (`pending`).
+ * Answers the recovery codes when it is the person's first factor (shown once), else undefined.
+ */
+export async function registerPasskey(name: string, pending = false): Promise<string[] | undefined> {
   const base = pending ? '/auth/two-factor/enrol/passkey' : '/v2/me/two-factor/passkeys';
   const optionsJSON = await api.post<PublicKeyCredentialCreationOptionsJSON>(`${base}/options`, {});
   const credential = await startRegistration({ optionsJSON });
-  await api.post<PasskeySummary>(base, { name, credential });
+  const answer = await api.post<{ recoveryCodes?: string[] } & Partial<PasskeySummary>>(base, { name, credential });
+  return answer.recoveryCodes;
+}
+
+/** A passkey confirms a sensitive change (instead of the password): the signed answer goes in the change's body. */
+export async function passkeyReauthentication(): Promise<PasskeyAssertionBody['credential']> {
+  const optionsJSON = await api.post<PublicKeyCredentialRequestOptionsJSON>('/v2/me/two-factor/reauth/passkey/options', {});
+  return (await startAuthentication({ optionsJSON })) as unknown as PasskeyAssertionBody['credential'];
 }
 
 export const renamePasskey = (id: string, name: string) => api.patch(`/v2/me/two-factor/passkeys/${encodeURIComponent(id)}`, { name });

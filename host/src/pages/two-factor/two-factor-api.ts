@@ -1,11 +1,23 @@
-import type { CompanySecurity, CompanySecurityPatch, ReauthenticationBody, SecondFactorMethods, SecondFactorStep, SecondFactorVerifyBody, TotpEnrolment, TwoFactorStatus } from '@rec/core';
+import type {
+  CompanySecurity,
+  CompanySecurityPatch,
+  ReauthenticationBody,
+  SecondFactorMethods,
+  SecondFactorStep,
+  SecondFactorVerifyBody,
+  TotpEnrolment,
+  TwoFactorRequirement,
+  TwoFactorStatus,
+} from '@rec/core';
 import { api } from '../../api';
 
 /** Two-factor calls (issue 32): finishing a sign-in, the person's own factor, the company policy. */
-export const fetchPendingSignIn = () => api.get<{ step: SecondFactorStep; email: string; methods: SecondFactorMethods }>('/auth/two-factor');
+/** The half-signed-in session: its step, what it may use, who requires an enrolment, and where it goes once done. */
+export const fetchPendingSignIn = () =>
+  api.get<{ step: SecondFactorStep; email: string; methods: SecondFactorMethods; requiredBy: TwoFactorRequirement | null; home: string }>('/auth/two-factor');
 export const verifySecondFactor = (body: SecondFactorVerifyBody) => api.post<{ redirectTo: string }>('/auth/two-factor/verify', body);
 
-/** The enrolment calls of a half-signed-in session (company policy) or of the account page. */
+/** The enrolment calls of a half-signed-in session (an admin, or the company's policy) or of the account page. */
 export interface EnrolmentCalls {
   start(): Promise<TotpEnrolment>;
   confirm(code: string): Promise<{ recoveryCodes: string[] }>;

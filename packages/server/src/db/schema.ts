@@ -363,7 +363,8 @@ export interface PasskeysTable {
   last_used_at: ColumnType<Date | null, Date | null | undefined, Date>;
 }
 
-export type PasskeyChallengePurpose = 'register' | 'second-factor' | 'sign-in';
+/** 'reauth' (migration 0030): an assertion confirming a sensitive change instead of the password. */
+export type PasskeyChallengePurpose = 'register' | 'second-factor' | 'sign-in' | 'reauth';
 
 /** A WebAuthn challenge handed out (SHA-256 only), single use (migration 0028). */
 export interface PasskeyChallengesTable {
@@ -480,7 +481,8 @@ export interface ShareLinksTable {
 /** Sensitive actions (applicant data exports...): who, when, what; never personal data. */
 export interface AuditLogTable {
   id: string;
-  company_id: string;
+  /** Null for a platform entry: an admin's own account action (migration 0030). */
+  company_id: string | null;
   actor_id: string;
   action: string;
   /** No foreign key: the record outlives a deleted opening. */

@@ -132,7 +132,8 @@ export function registerAuth(app: FastifyInstance, deps: { sessions: SessionServ
     if (!token) return;
     const session = await sessions.resolve(token);
     // The one place a session becomes `request.auth`: a session still waiting for its second factor
-    // (or for the enrolment its company requires) is not signed in for any route (issue 32).
+    // (or for the enrolment required of every admin, or by the company) is not signed in for any
+    // route (issue 32). An admin without a factor always resolves as such (sessions.resolve).
     if (session?.secondFactor) request.pendingAuth = { ...authOf(session), step: session.secondFactor };
     else if (session) request.auth = authOf(session);
     // A dead cookie is dropped so the browser stops sending it.

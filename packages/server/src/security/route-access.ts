@@ -128,6 +128,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteCase>> = {
   'GET /dev/outbox': { expected: publicRoute(200) },
   // End-to-end fixtures: registered under NODE_ENV=test only (test-fixtures.test.ts proves the 404 elsewhere).
   'POST /test/fixtures/companies': { expected: publicRoute(201), request: () => json({}) },
+  'POST /test/fixtures/admins': { expected: publicRoute(201), request: () => json({}) },
 
   // Sign-in and account links: public, answers that never depend on who asks.
   'POST /auth/password/sign-in': { expected: publicRoute(401), request: (_app, caller) => json({ email: unknownEmail(caller), password: 'wrong-password' }) },
@@ -166,13 +167,16 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteCase>> = {
   'POST /v2/me/two-factor/totp': { expected: { ...anySession(200), applicant: 403 } },
   // No matrix caller has started an enrolment this code could confirm.
   'POST /v2/me/two-factor/totp/confirm': { expected: { ...anySession(422), applicant: 403 }, request: () => json({ code: '000000' }) },
-  // Nobody of the matrix has a factor: nothing to replace or remove.
-  'POST /v2/me/two-factor/recovery-codes': { expected: { ...anySession(409), applicant: 403 }, request: () => json({ password: 'not-the-password' }) },
+  // Only the admin has a factor (a passkey: an admin must, testing/test-seed.ts): new codes need the
+  // right password; nobody has an authenticator app to remove.
+  'POST /v2/me/two-factor/recovery-codes': { expected: { ...anySession(409), admin: 422, applicant: 403 }, request: () => json({ password: 'not-the-password' }) },
   'POST /v2/me/two-factor/remove': { expected: { ...anySession(409), applicant: 403 }, request: () => json({ password: 'not-the-password' }) },
+  // A passkey re-authentication's options: for whoever has a passkey (the admin).
+  'POST /v2/me/two-factor/reauth/passkey/options': { expected: { ...anySession(409), admin: 200, applicant: 403 } },
   // Passkeys of the signed-in person (issue 32): options for anyone signed in; an attestation without its challenge is refused.
   'POST /v2/me/two-factor/passkeys/options': { expected: { ...anySession(200), applicant: 403 } },
   'POST /v2/me/two-factor/passkeys': { expected: { ...anySession(422), applicant: 403 }, request: () => json({ name: 'Laptop', credential: PASSKEY_ATTESTATION }) },
-  // Nobody of the matrix has a passkey: the id is nobody's.
+  // The id is nobody's passkey.
   'PATCH /v2/me/two-factor/passkeys/:passkeyId': { expected: { ...anySession(404), applicant: 403 }, params: { passkeyId: 'a'.repeat(24) }, request: () => json({ name: 'Laptop' }) },
   'POST /v2/me/two-factor/passkeys/:passkeyId/remove': {
     expected: { ...anySession(404), applicant: 403 },

@@ -73,7 +73,8 @@ export async function freshRecruiter(app: FastifyInstance): Promise<string> {
 
 /** A company created by the demo admin, fresh for each caller (to suspend or reactivate). */
 export async function freshCompany(app: FastifyInstance): Promise<string> {
-  const { token } = await app.accounts.sessions.create(DEMO_ACCOUNTS.admin.id);
+  // A complete session: the demo admin of the test databases has its second factor (testing/test-seed.ts).
+  const { token } = await app.accounts.sessions.create(DEMO_ACCOUNTS.admin.id, null, { factorProven: true });
   const response = await app.inject({
     method: 'POST',
     url: '/v2/admin/companies',

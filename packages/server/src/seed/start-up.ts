@@ -45,5 +45,6 @@ export function firstAdminHint(): string[] {
   return [
     'No admin account exists yet. Create the first one (it prints a one-time link to set the password):',
     '  npm run admin:create -- --email you@example.com',
+    'At its first sign-in the admin sets up two-factor (an authenticator app or a passkey) before anything else.',
   ];
 }

@@ -76,6 +76,11 @@ export class SoftAuthenticator {
     return b64(this.credentialId);
   }
 
+  /** The COSE public key, base64url, as the server stores a registered passkey's. */
+  get publicKey(): string {
+    return b64(this.cosePublicKey);
+  }
+
   /** `navigator.credentials.create()` for the options, with a "none" attestation. */
   create(options: RegistrationOptionsJSON, ceremony: CeremonyOptions = {}) {
     const rpId = ceremony.rpId ?? options.rp.id ?? '';

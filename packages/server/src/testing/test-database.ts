@@ -13,7 +13,7 @@ import { type BuildAppOptions, buildApp } from '../app';
 import { type DatabaseHandle, openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import type { Database } from '../db/schema';
-import { seedDemo } from '../seed/demo';
+import { seedTestDatabase } from './test-seed';
 
 /**
  * Test databases on every backend: PGlite always, and the PostgreSQL server named by
@@ -146,7 +146,7 @@ const pgliteBackend: TestBackend = {
   openEmpty: async () => openDatabase({ kind: 'pglite', loadDataDir: await template('empty') }),
 };
 
-/** Hash of everything that shapes the seeded template: PGlite's version, the migrations and the seed. */
+/** Hash of everything that shapes the seeded template: PGlite's version, the migrations, the seed and the test seed. */
 function templateKey(): string {
   const hash = createHash('sha256');
   // The package does not export its package.json; it sits one level above dist/index.js.
@@ -156,6 +156,7 @@ function templateKey(): string {
     const files = readdirSync(join(SERVER_SRC, dir), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts')).sort();
     for (const file of files) hash.update(file).update(readFileSync(join(SERVER_SRC, dir, file)));
   }
+  hash.update(readFileSync(join(SERVER_SRC, 'testing', 'test-seed.ts')));
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -182,7 +183,7 @@ async function buildTemplates(): Promise<Templates> {
   try {
     const empty = await pglite.dumpDataDir('none');
     await migrateToLatest(handle.db);
-    await seedDemo(handle.db);
+    await seedTestDatabase(handle.db);
     result = { empty, seeded: await pglite.dumpDataDir('none') };
   } finally {
     await handle.close();
@@ -225,7 +226,7 @@ function postgresBackend(baseUrl: string): TestBackend {
       handle = await openDatabase({ kind: 'postgres', url: url.toString() });
       if (seeded) {
         await migrateToLatest(handle.db);
-        await seedDemo(handle.db);
+        await seedTestDatabase(handle.db);
       }
     } catch (error) {
       await adminQuery(baseUrl, `drop database if exists ${name} with (force)`);

@@ -24,6 +24,7 @@ import * as twoFactor from './0027-two-factor';
 import * as passkeys from './0028-passkeys';
 import * as sso from './0029-sso';
 import * as ssoDomainVerification from './0030-sso-domain-verification';
+import * as adminTwoFactor from './0031-admin-two-factor';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the set is the
@@ -55,4 +56,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0028-passkeys': passkeys,
   '0029-sso': sso,
   '0030-sso-domain-verification': ssoDomainVerification,
+  '0031-admin-two-factor': adminTwoFactor,
 };

@@ -5,6 +5,7 @@ import { newId } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { createAccountRepository } from '../auth/repository';
 import { addMs, type Clock, HOUR, newToken, systemClock, tokenHash } from '../auth/tokens';
+import { AUDIT_ACTIONS, createAuditLog } from '../audit/audit-log';
 
 /** How long the printed set-password link works: long enough for an operator to hand it over. */
 export const ADMIN_SETUP_HOURS = 24;
@@ -62,4 +63,25 @@ export async function createAdmin(
     await createAccountRepository(trx).insertToken({ token_hash: tokenHash(token), purpose: 'password_reset', account_id: accountId, created_at: now, expires_at: expiresAt });
     return { accountId, created: !existing, link: `${input.publicUrl}/reset/${token}`, expiresAt };
   });
+}
+
+/**
+ * The way back in for an admin who lost every second factor and recovery code (an operator runs
+ * `admin:create -- --reset-two-factor`): the identity's factors, recovery codes, remembered devices,
+ * passkey challenges of its sessions and the sessions themselves go; the next sign-in enrols again.
+ * Recorded in the admin audit log (a platform entry). False when no admin has this e-mail.
+ */
+export async function resetAdminSecondFactor(db: Kysely<Database>, email: string): Promise<boolean> {
+  const address = email.trim().toLowerCase();
+  const admin = await db.selectFrom('accounts').select('id').where('type', '=', 'admin').where('email', '=', address).executeTakeFirst();
+  if (!admin) return false;
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('two_factor_devices').where('email', '=', address).execute();
+    await trx.deleteFrom('two_factor_recovery_codes').where('email', '=', address).execute();
+    await trx.deleteFrom('two_factor_totp').where('email', '=', address).execute();
+    await trx.deleteFrom('passkeys').where('email', '=', address).execute();
+    await trx.deleteFrom('sessions').where('account_id', '=', admin.id).execute();
+  });
+  await createAuditLog(db).record({ companyId: null, actorId: admin.id, action: AUDIT_ACTIONS.twoFactorReset, openingId: null, details: { by: 'admin:create' } });
+  return true;
 }

@@ -88,12 +88,15 @@ export function createAdminService(deps: { db: Kysely<Database>; auth: AuthServi
     suspend: (admin: AuthContext, companyId: string) => setSuspended(admin, companyId, true),
     reactivate: (admin: AuthContext, companyId: string) => setSuspended(admin, companyId, false),
 
-    /** The audit log of every company, newest first, filtered; one page of AUDIT_PAGE_SIZE. */
+    /**
+     * The audit log of every company and the platform's own entries (an admin's factor actions,
+     * no company), newest first, filtered; one page of AUDIT_PAGE_SIZE.
+     */
     async auditLog(query: AuditLogQuery): Promise<{ entries: AuditLogEntry[]; page: number; hasMore: boolean }> {
       const page = query.page ?? 1;
       let select = db
         .selectFrom('audit_log as a')
-        .innerJoin('companies as c', 'c.id', 'a.company_id')
+        .leftJoin('companies as c', 'c.id', 'a.company_id')
         .leftJoin('accounts as actor', 'actor.id', 'a.actor_id')
         .select(['a.id', 'a.action', 'a.company_id', 'c.name as company_name', 'a.actor_id', 'actor.email as actor_email', 'a.details', 'a.created_at']);
       if (query.action) select = select.where('a.action', '=', query.action);

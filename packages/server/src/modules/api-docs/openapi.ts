@@ -24,6 +24,7 @@ export const NOT_IN_API_DOCUMENT: readonly string[] = [
   '/dev/outbox.json',
   // End-to-end fixtures (test servers only).
   '/test/fixtures/companies',
+  '/test/fixtures/admins',
 ];
 
 /** Methods an operation is written for; HEAD comes with GET, OPTIONS is the CORS preflight. */

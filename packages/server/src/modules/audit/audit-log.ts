@@ -33,11 +33,18 @@ export const AUDIT_ACTIONS = {
   candidateDataRemoval: 'candidate.dataRemoval',
   /** The daily retention run anonymised applications or candidates (issue 12); actor: SYSTEM_ACTOR. */
   retentionRun: 'retention.run',
-  /** Two-factor sign-in (issue 32): details name the method ('totp'), never a secret or a code. */
+  /**
+   * Two-factor sign-in (issue 32): details name the method ('totp', 'recovery'), never a secret or a
+   * code. An admin's own factor actions are recorded too, as platform entries (no company).
+   */
   twoFactorEnrol: 'account.twoFactor.enrol',
+  /** A half-signed-in session finished with a code; details: the method ('totp' or 'recovery'). */
+  twoFactorSignIn: 'account.twoFactor.signIn',
   twoFactorRemove: 'account.twoFactor.remove',
   twoFactorRecoveryCodeUsed: 'account.twoFactor.recoveryCodeUsed',
   twoFactorRecoveryCodesRegenerate: 'account.twoFactor.recoveryCodesRegenerate',
+  /** An operator reset a locked-out admin's factors (`admin:create -- --reset-two-factor`). */
+  twoFactorReset: 'account.twoFactor.reset',
   /** Single sign-on (issue 32): details name the method ('oidc' or 'password') and a reason, never a token, secret or e-mail. */
   ssoSignIn: 'account.sso.signIn',
   ssoSignInRefused: 'account.sso.signInRefused',
@@ -62,7 +69,8 @@ export const SYSTEM_ACTOR = '000000000000000000000000';
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 
 export interface AuditEntry {
-  companyId: string;
+  /** The company the action belongs to; null for a platform entry (an admin's own account, which has no company). */
+  companyId: string | null;
   actorId: string;
   action: AuditAction;
   openingId: string | null;
@@ -72,7 +80,7 @@ export interface AuditEntry {
 
 export type AuditLog = ReturnType<typeof createAuditLog>;
 
-/** Append-only record of sensitive actions, per company. */
+/** Append-only record of sensitive actions, per company (and the platform's own: companyId null). */
 export function createAuditLog(db: Kysely<Database>) {
   return {
     async record(entry: AuditEntry): Promise<string> {

@@ -85,6 +85,17 @@ export function createAccountRepository(db: Kysely<Database>) {
       return { email: row.email, type: row.type, companySettings: (row.company_settings as Record<string, unknown> | null) ?? null, enrolled };
     },
 
+    /** Whether the identity has a second factor: a confirmed TOTP or a passkey (an admin must, issue 32). */
+    async hasSecondFactor(email: string): Promise<boolean> {
+      const row = await db
+        .selectNoFrom((eb) => [
+          eb.exists(eb.selectFrom('two_factor_totp').select('email').where('email', '=', email).where('confirmed_at', 'is not', null)).as('totp'),
+          eb.exists(eb.selectFrom('passkeys').select('id').where('email', '=', email)).as('passkey'),
+        ])
+        .executeTakeFirst();
+      return Boolean(row?.totp) || Boolean(row?.passkey);
+    },
+
     /** Marks a half-signed-in session complete, with the lifetime it gets from now on. */
     completeSession(hash: string, expiresAt: Date) {
       return db.updateTable('sessions').set({ second_factor: null, expires_at: expiresAt }).where('token_hash', '=', hash).execute();

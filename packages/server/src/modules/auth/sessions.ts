@@ -34,6 +34,14 @@ export interface NewSession {
 
 export type SessionService = ReturnType<typeof createSessionService>;
 
+/**
+ * Whether an account without a second factor must enrol before it may act (issue 32): every
+ * platform admin, and a recruiter whose company requires two-factor.
+ */
+function mustEnrol(type: AccountRow['type'], companySettings: Record<string, unknown> | null): boolean {
+  return type === 'admin' || (type === 'recruiter' && companySecurityOf(companySettings).requireTwoFactor);
+}
+
 export function createSessionService(deps: { repository: AccountRepository; now: Clock }) {
   const { repository, now } = deps;
 
@@ -45,8 +53,8 @@ export function createSessionService(deps: { repository: AccountRepository; now:
      * A new session for the account; answers the cookie value (the database keeps only its hash).
      * `device` is a short summary of the user agent (deviceOf), shown on the security page.
      * With a confirmed TOTP factor the session waits for a code unless `factorProven` (a remembered
-     * device, or a tenant switch of a session that proved it); without one, a company that
-     * requires two-factor gets a session that may only enrol. `identityProvider`: a sign-in through
+     * device, or a tenant switch of a session that proved it); without one, an admin, or a member
+     * of a company that requires two-factor, gets a session that may only enrol. `identityProvider`: a sign-in through
      * the company's own IdP (SSO), which stands for the company's factor: complete at once.
      */
     async create(accountId: string, device: string | null = null, options: { factorProven?: boolean; identityProvider?: boolean } = {}): Promise<NewSession> {
@@ -54,7 +62,7 @@ export function createSessionService(deps: { repository: AccountRepository; now:
       const created = now();
       const policy = await repository.signInPolicy(accountId);
       const settings = policy?.companySettings ?? null;
-      const required = policy?.type === 'recruiter' && companySecurityOf(settings).requireTwoFactor;
+      const required = policy !== undefined && mustEnrol(policy.type, settings);
       const secondFactor: SecondFactorStep | null = options.identityProvider ? null : policy?.enrolled ? (options.factorProven ? null : 'verify') : required ? 'enrol' : null;
       const expiresAt = addMs(created, secondFactor ? PENDING_SESSION_MS : lifetimeMs(settings));
       await repository.insertSession({
@@ -92,7 +100,12 @@ export function createSessionService(deps: { repository: AccountRepository; now:
       }
       if (time.getTime() - lastSeen.getTime() > TOUCH_EVERY_MS) await repository.touchSession(hash, time);
       const { token_hash: _hash, session_id: sessionId, session_created_at: _created, last_seen_at: _seen, expires_at, second_factor, ...account } = row;
-      return { account, tokenHash: hash, sessionId, expiresAt: new Date(expires_at), secondFactor: second_factor };
+      // An admin acts only with a second factor, whatever the session's history: one made before
+      // the rule, by a test or a script, or kept after the last factor went, may only enrol. Checked
+      // here, where every request's session is resolved, so every route (today's and later ones) is
+      // covered. Admin requests only: one indexed look-up each.
+      const secondFactor = second_factor ?? (account.type === 'admin' && !(await repository.hasSecondFactor(account.email)) ? 'enrol' : null);
+      return { account, tokenHash: hash, sessionId, expiresAt: new Date(expires_at), secondFactor };
     },
 
     revoke(hash: string) {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import type { FixtureCompany } from '@rec/core/test-fixtures';
+import type { FixtureAdmin, FixtureCompany } from '@rec/core/test-fixtures';
 import { buildApp } from '../../app';
 import { verifyPassword } from '../auth/passwords';
 import { describeEachBackend, testAppConfig } from '../../testing/test-database';
@@ -79,11 +79,37 @@ describeEachBackend('end-to-end fixtures', (context) => {
     assert.equal((await create(context, { language: 'xx' })).statusCode, 400);
   });
 
+  it('makes an admin of its own: enrolled (a confirmed authenticator app, a complete session), or without any factor', async () => {
+    const post = (body: object) =>
+      context.app.inject({ method: 'POST', url: '/test/fixtures/admins', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+    const made = await post({ password: 'fixture-admin-password' });
+    assert.equal(made.statusCode, 201, made.body);
+    const admin = made.json() as FixtureAdmin;
+    assert.match(admin.totpSecret ?? '', /^[A-Z2-7]+=*$/);
+    const cookie = `${admin.sessionCookie}=${admin.session}`;
+    assert.equal((await context.app.inject({ method: 'GET', url: '/v2/admin/companies', headers: { cookie } })).statusCode, 200, 'a complete admin session');
+    const factor = await context.db.selectFrom('two_factor_totp').select(['confirmed_at', 'secret']).where('email', '=', admin.email).executeTakeFirstOrThrow();
+    assert.ok(factor.confirmed_at, 'the factor is confirmed: the admin rule holds');
+    assert.ok(!factor.secret.includes(admin.totpSecret ?? ''), 'sealed');
+    // The password signs in, and asks for the code.
+    const signIn = await context.app.inject({
+      method: 'POST',
+      url: '/auth/password/sign-in',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: admin.email, password: 'fixture-admin-password' }),
+    });
+    assert.equal((signIn.json() as { secondFactor?: string }).secondFactor, 'verify');
+    const bare = (await post({ enrolled: false })).json() as FixtureAdmin;
+    assert.deepEqual([bare.session, bare.totpSecret], [null, null]);
+    assert.equal((await post({ enrolled: 'yes' })).statusCode, 400);
+  });
+
   it('does not exist outside NODE_ENV=test', async () => {
     for (const nodeEnv of ['development', 'production'] as const) {
       const app = await buildApp({ db: context.db, config: testAppConfig({ nodeEnv }), logger: false });
       try {
         assert.equal((await create({ app }, {})).statusCode, 404, nodeEnv);
+        assert.equal((await app.inject({ method: 'POST', url: '/test/fixtures/admins', headers: { 'content-type': 'application/json' }, payload: '{}' })).statusCode, 404, nodeEnv);
       } finally {
         await app.close();
       }

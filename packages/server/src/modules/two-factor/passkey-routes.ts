@@ -28,7 +28,8 @@ const assertionRule = { body: { schema: PasskeyAssertionBodySchema, errorKey: ER
 /**
  * Passkey routes (issue 32). `/auth/passkey/*`: the password-less sign-in (public);
  * `/auth/two-factor/passkey*`: finishing a half-signed-in session, or the enrolment the company
- * requires, with a passkey; `/v2/me/two-factor/passkeys*`: the signed-in person's passkeys.
+ * requires, with a passkey; `/v2/me/two-factor/passkeys*`: the signed-in person's passkeys, and
+ * `/v2/me/two-factor/reauth/passkey/options`: a passkey confirming a sensitive change.
  * Each ceremony is two calls: options (with a fresh challenge), then the browser's signed answer.
  */
 export const passkeyRoutes: FastifyPluginAsync<{ passkeys: PasskeyService; sessions: SessionService; cookie: SessionCookie }> = async (app, { passkeys, sessions, cookie }) => {
@@ -63,7 +64,7 @@ export const passkeyRoutes: FastifyPluginAsync<{ passkeys: PasskeyService; sessi
     // Same token, now complete: the cookie's expiry follows the session's new lifetime.
     const token = request.cookies[cookie.name];
     if (token) cookie.set(reply, token, expiresAt);
-    return { redirectTo: pending.role === 'admin' ? '/admin' : '/recruiter' };
+    return { redirectTo: homeOf(pending.account) };
   });
 
   // The company requires two-factor: a passkey is an enrolment as good as an authenticator app.
@@ -74,11 +75,12 @@ export const passkeyRoutes: FastifyPluginAsync<{ passkeys: PasskeyService; sessi
     { preHandler: validateRequest({ body: { schema: PasskeyRegisterBodySchema, errorKey: ERROR_KEYS.passkeyRejected, statusCode: 422 } }) },
     async (request, reply) => {
       const pending = pendingAt(request, 'enrol');
-      const passkey = await passkeys.register(pending, request.body.name, request.body.credential, request.ip);
+      const { passkey, recoveryCodes } = await passkeys.register(pending, request.body.name, request.body.credential, request.ip);
       const expiresAt = await sessions.complete(pending.sessionHash, pending.account.id);
       const token = request.cookies[cookie.name];
       if (token) cookie.set(reply, token, expiresAt);
-      return reply.code(201).send({ passkey, redirectTo: '/recruiter' });
+      // The recovery codes of a first factor, shown once by the page before it goes on.
+      return reply.code(201).send({ passkey, redirectTo: homeOf(pending.account), ...(recoveryCodes ? { recoveryCodes } : {}) });
     },
   );
 
@@ -89,8 +91,16 @@ export const passkeyRoutes: FastifyPluginAsync<{ passkeys: PasskeyService; sessi
   app.post<{ Body: PasskeyRegisterBody }>(
     '/v2/me/two-factor/passkeys',
     { preHandler: [signedIn, validateRequest({ body: { schema: PasskeyRegisterBodySchema, errorKey: ERROR_KEYS.passkeyRejected, statusCode: 422 } })] },
-    async (request, reply) => reply.code(201).send(await passkeys.register(me(request), request.body.name, request.body.credential, request.ip)),
+    async (request, reply) => {
+      const { passkey, recoveryCodes } = await passkeys.register(me(request), request.body.name, request.body.credential, request.ip);
+      // The passkey's summary; with the person's first factor, the recovery codes to show once.
+      return reply.code(201).send({ ...passkey, ...(recoveryCodes ? { recoveryCodes } : {}) });
+    },
   );
+
+  // Re-authentication before a sensitive change with a passkey (the answer goes in the change's
+  // body as `credential`): a person without a password confirms this way.
+  app.post('/v2/me/two-factor/reauth/passkey/options', { preHandler: signedIn }, async (request) => passkeys.reauthOptions(me(request)));
 
   app.patch<{ Params: PasskeyParams; Body: PasskeyRenameBody }>(
     '/v2/me/two-factor/passkeys/:passkeyId',

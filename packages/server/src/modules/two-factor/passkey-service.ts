@@ -7,21 +7,21 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
-import { decodeClientDataJSON, isoBase64URL } from '@simplewebauthn/server/helpers';
+import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { newId } from '../../db/ids';
-import type { AccountRow, PasskeyChallengePurpose } from '../../db/schema';
+import type { AccountRow } from '../../db/schema';
 import type { AuthContext } from '../../http/auth';
 import { HttpError } from '../../http/errors';
 import { AUDIT_ACTIONS, type AuditAction, type AuditLog } from '../audit/audit-log';
 import type { AccountRepository } from '../auth/repository';
 import type { AuthRateLimiter } from '../auth/rate-limit';
 import type { NewSession, SessionService } from '../auth/sessions';
-import { addMs, type Clock, MINUTE, tokenHash } from '../auth/tokens';
+import { type Clock, MINUTE } from '../auth/tokens';
+import { type PasskeyCeremony, transportsOf } from './passkey-ceremony';
 import { type PasskeyRepository, passkeySummary } from './passkey-repository';
-import { type RelyingParty, SECOND_FACTOR_ACTION } from './relying-party';
+import { SECOND_FACTOR_ACTION } from './relying-party';
 import type { TwoFactorService } from './service';
 
 export type PasskeyService = ReturnType<typeof createPasskeyService>;
@@ -30,99 +30,39 @@ export interface PasskeyDeps {
   repository: PasskeyRepository;
   accounts: AccountRepository;
   sessions: SessionService;
-  twoFactor: Pick<TwoFactorService, 'reauthenticate' | 'requiredFor' | 'hasTotp'>;
+  twoFactor: Pick<TwoFactorService, 'reauthenticate' | 'requirementOf' | 'lastFactorRefusal' | 'hasTotp' | 'issueRecoveryCodes' | 'forgetIfFactorless'>;
   rateLimiter: AuthRateLimiter;
   /** Bounds the public sign-in options (each stores a challenge) per address. */
   optionsLimiter: AuthRateLimiter;
   audit: AuditLog;
-  relyingParty: RelyingParty;
+  /** Challenges and assertion checks (passkey-ceremony.ts); it holds the relying party too. */
+  ceremony: PasskeyCeremony;
   now: Clock;
 }
 
 /** The public sign-in options, per address: generous (a page load asks once), still bounded. */
 export const PASSKEY_OPTIONS_LIMITS = { perEmail: { limit: 60, windowMs: 15 * MINUTE }, perIp: { limit: 60, windowMs: 15 * MINUTE } };
 
-/** A challenge lives as long as the browser's own ceremony timeout, then it is refused. */
-const CHALLENGE_MS = 5 * MINUTE;
 /** The identity of a password-less attempt whose passkey is unknown, for the rate limiter (per address). */
 const unknownPasskey = (ip: string) => `passkey:unknown:${ip}`;
-
-/** The transports the browser reported at registration: a hint for the next ceremony, nothing checked. */
-const transportsOf = (stored: string | null): string[] | undefined => (stored ? (JSON.parse(stored) as string[]) : undefined);
 
 /**
  * Passkeys (WebAuthn, issue 32), with @simplewebauthn/server doing the verification: register one
  * on the account page, finish a half-signed-in session with one, or sign in with one alone (user
  * verification required: the device's PIN or biometrics make it two factors in one).
  *
- * Every challenge is 32 random bytes, kept server-side as its SHA-256 with its purpose, the session
- * it belongs to (none for a password-less attempt) and 5 minutes of life; a verification spends it
- * before checking anything else, so a challenge works once whatever the outcome. The expected
- * origin and RP ID come from the configuration (relying-party.ts), never from the request.
+ * Challenges (single use, 5 minutes, bound to a purpose and a session) and the assertion checks are
+ * the ceremony's (passkey-ceremony.ts). A person whose first factor is a passkey gets the ten
+ * recovery codes too, as an authenticator app's enrolment gives them.
  */
 export function createPasskeyService(deps: PasskeyDeps) {
-  const { repository, accounts, sessions, twoFactor, rateLimiter, optionsLimiter, audit, relyingParty, now } = deps;
+  const { repository, accounts, sessions, twoFactor, rateLimiter, optionsLimiter, audit, ceremony, now } = deps;
+  const { relyingParty, newChallenge, spendChallenge, verifyAssertion } = ceremony;
 
-  /** Audit rows need a company: an admin (no company) is not audited here, as for TOTP. */
+  /** A member's passkey actions go to their company's log; an admin's (no company) are platform entries of the admin audit log. */
   const record = (actor: { tenantId: string | null; accountId: string }, action: AuditAction, details: Record<string, unknown>) =>
-    actor.tenantId ? audit.record({ companyId: actor.tenantId, actorId: actor.accountId, action, openingId: null, details }) : Promise.resolve('');
+    audit.record({ companyId: actor.tenantId, actorId: actor.accountId, action, openingId: null, details });
   const actorOf = (session: AuthContext) => ({ tenantId: session.tenantId, accountId: session.account.id });
-
-  async function newChallenge(purpose: PasskeyChallengePurpose, sessionHash: string | null, userHandle?: string): Promise<Uint8Array<ArrayBuffer>> {
-    const challenge = new Uint8Array(randomBytes(32));
-    const at = now();
-    await repository.saveChallenge({ hash: tokenHash(isoBase64URL.fromBuffer(challenge)), purpose, sessionHash, ...(userHandle ? { userHandle } : {}) }, at, addMs(at, CHALLENGE_MS));
-    return challenge;
-  }
-
-  /**
-   * Spends the challenge the browser signed (read from its client data) if it is a live one of
-   * this purpose and session; answers it for the verifier, or undefined (unknown, expired, used).
-   */
-  async function spendChallenge(clientDataJSON: string, purpose: PasskeyChallengePurpose, sessionHash: string | null): Promise<{ challenge: string; userHandle: string | null } | undefined> {
-    let challenge: unknown;
-    try {
-      challenge = decodeClientDataJSON(clientDataJSON).challenge;
-    } catch {
-      return undefined;
-    }
-    if (typeof challenge !== 'string' || challenge.length > 200) return undefined;
-    const row = await repository.takeChallenge(tokenHash(challenge), purpose, sessionHash, now());
-    return row ? { challenge, userHandle: row.user_handle } : undefined;
-  }
-
-  /**
-   * Verifies an assertion against the stored passkey and records the new signature counter. The
-   * library refuses a counter that does not grow (unless the authenticator keeps none: 0 and 0).
-   */
-  async function verifyAssertion(credential: AuthenticationResponseJSON, purpose: 'second-factor' | 'sign-in', sessionHash: string | null): Promise<{ passkeyId: string; email: string }> {
-    const rejected = new HttpError(401, ERROR_KEYS.passkeyRejected);
-    const spent = await spendChallenge(credential.response.clientDataJSON, purpose, sessionHash);
-    if (!spent) throw rejected;
-    const stored = await repository.findByCredentialId(credential.id);
-    if (!stored) throw rejected;
-    const counter = Number(stored.counter);
-    let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
-    try {
-      verification = await verifyAuthenticationResponse({
-        response: credential,
-        expectedChallenge: spent.challenge,
-        expectedOrigin: relyingParty.origin,
-        expectedRPID: relyingParty.id,
-        credential: { id: stored.credential_id, publicKey: isoBase64URL.toBuffer(stored.public_key), counter, transports: transportsOf(stored.transports) },
-        // Alone, the passkey must prove the person (PIN, biometrics); after a password, presence is enough.
-        requireUserVerification: purpose === 'sign-in',
-      });
-    } catch {
-      throw rejected;
-    }
-    if (!verification.verified) throw rejected;
-    // A discoverable credential names its user: it must be the identity the passkey was made for.
-    const userHandle = credential.response.userHandle;
-    if (userHandle !== undefined && userHandle !== stored.user_handle) throw rejected;
-    if (!(await repository.recordUse(stored.id, counter, verification.authenticationInfo.newCounter, now()))) throw rejected;
-    return { passkeyId: stored.id, email: stored.email };
-  }
 
   return {
     async list(email: string): Promise<PasskeySummary[]> {
@@ -153,8 +93,12 @@ export function createPasskeyService(deps: PasskeyDeps) {
       });
     },
 
-    /** Verifies the new credential against the session's challenge and stores it under `name`. */
-    async register(session: AuthContext, name: string, body: PasskeyRegisterBody['credential'], ip: string): Promise<PasskeySummary> {
+    /**
+     * Verifies the new credential against the session's challenge and stores it under `name`. The
+     * person's first factor (no authenticator app, no other passkey) also brings the ten recovery
+     * codes, answered this once: without them a lost passkey would lock the person out.
+     */
+    async register(session: AuthContext, name: string, body: PasskeyRegisterBody['credential'], ip: string): Promise<{ passkey: PasskeySummary; recoveryCodes?: string[] }> {
       // The shape was checked by core's schema; extension results pass through to the verifier as they came.
       const credential = body as unknown as RegistrationResponseJSON;
       const email = session.account.email;
@@ -178,6 +122,7 @@ export function createPasskeyService(deps: PasskeyDeps) {
       const { credential: made } = verification.registrationInfo;
       const at = now();
       const id = newId(at);
+      const firstFactor = (await repository.count(email)) === 0 && !(await twoFactor.hasTotp(email));
       // The handle the options gave the authenticator; a passkey registered meanwhile in another tab wins, so the identity keeps one.
       const userHandle = (await repository.userHandleOf(email)) ?? spent.userHandle;
       const inserted = await repository.insert({
@@ -194,7 +139,8 @@ export function createPasskeyService(deps: PasskeyDeps) {
       // The credential is someone's already (or this person's): one credential, one owner.
       if (!inserted) throw new HttpError(409, ERROR_KEYS.passkeyRejected);
       await record(actorOf(session), AUDIT_ACTIONS.passkeyAdd, { passkeyId: id });
-      return passkeySummary({ id, name, created_at: at, last_used_at: null });
+      const passkey = passkeySummary({ id, name, created_at: at, last_used_at: null });
+      return firstFactor ? { passkey, recoveryCodes: await twoFactor.issueRecoveryCodes(email) } : { passkey };
     },
 
     async rename(session: AuthContext, id: string, name: string): Promise<void> {
@@ -203,17 +149,36 @@ export function createPasskeyService(deps: PasskeyDeps) {
     },
 
     /**
-     * Removes one passkey after re-authentication; refused (409) when it is the person's last
-     * factor and the company requires two-factor.
+     * Removes one passkey after re-authentication (the passkey itself may confirm it); refused
+     * (409) when it is the last factor of someone who must keep one (an admin, a member of a
+     * company that requires two-factor). With the last factor go the recovery codes.
      */
     async remove(session: AuthContext, id: string, body: ReauthenticationBody, ip: string): Promise<void> {
       const email = session.account.email;
       const mine = await repository.list(email);
       if (!mine.some((row) => row.id === id)) throw new HttpError(404, ERROR_KEYS.passkeyNotFound);
-      if (mine.length === 1 && !(await twoFactor.hasTotp(email)) && (await twoFactor.requiredFor(session))) throw new HttpError(409, ERROR_KEYS.twoFactorRequiredByCompany);
+      const requirement = mine.length === 1 && !(await twoFactor.hasTotp(email)) ? await twoFactor.requirementOf(session) : null;
+      if (requirement) throw twoFactor.lastFactorRefusal(requirement);
       await twoFactor.reauthenticate(session, body, ip);
       if (!(await repository.remove(email, id))) throw new HttpError(404, ERROR_KEYS.passkeyNotFound);
+      await twoFactor.forgetIfFactorless(email);
       await record(actorOf(session), AUDIT_ACTIONS.passkeyRemove, { passkeyId: id });
+    },
+
+    /**
+     * Options to re-authenticate with one of the person's passkeys before a sensitive change: a
+     * 'reauth' challenge bound to this session, user verification required (the passkey stands in
+     * for the password).
+     */
+    async reauthOptions(session: AuthContext): Promise<PublicKeyCredentialRequestOptionsJSON> {
+      const mine = await repository.list(session.account.email);
+      if (!mine.length) throw new HttpError(409, ERROR_KEYS.noPasskey);
+      return generateAuthenticationOptions({
+        rpID: relyingParty.id,
+        allowCredentials: mine.map((row) => ({ id: row.credential_id, transports: transportsOf(row.transports) })),
+        challenge: await newChallenge('reauth', session.sessionHash),
+        userVerification: 'required',
+      });
     },
 
     /** Options for the half-signed-in session's second factor: the person's own passkeys only. */
@@ -233,15 +198,8 @@ export function createPasskeyService(deps: PasskeyDeps) {
       const credential = body as unknown as AuthenticationResponseJSON;
       const email = pending.account.email;
       await rateLimiter.check(SECOND_FACTOR_ACTION, email, ip);
-      const rejected = new HttpError(401, ERROR_KEYS.passkeyRejected);
-      const stored = await repository.findByCredentialId(credential.id);
-      // Checked before the signature too, so that another person's valid passkey never counts here.
-      if (stored && stored.email !== email) {
-        await spendChallenge(credential.response.clientDataJSON, 'second-factor', pending.sessionHash);
-        throw rejected;
-      }
-      const used = await verifyAssertion(credential, 'second-factor', pending.sessionHash);
-      if (used.email !== email) throw rejected;
+      // Another person's valid passkey never counts here (checked before the signature too).
+      const used = await ceremony.verifyOwnAssertion(email, credential, 'second-factor', pending.sessionHash, new HttpError(401, ERROR_KEYS.passkeyRejected));
       const expiresAt = await sessions.complete(pending.sessionHash, pending.account.id);
       await record(actorOf(pending), AUDIT_ACTIONS.passkeySignIn, { passkeyId: used.passkeyId, mode: 'second-factor' });
       return expiresAt;

@@ -233,7 +233,8 @@ describeEachBackend('passkeys', (context) => {
     const { body, cookie } = await passwordSignIn(me.email);
     assert.equal(body.secondFactor, 'verify', 'a passkey is a factor: the password is not enough');
     assert.equal((await call('GET', '/v2/recruiter/me', cookie)).statusCode, 401);
-    assert.deepEqual((await call('GET', '/auth/two-factor', cookie)).json().methods, { totp: false, passkey: true });
+    // The first passkey brought recovery codes: the code field is offered for them.
+    assert.deepEqual((await call('GET', '/auth/two-factor', cookie)).json().methods, { totp: false, passkey: true, recoveryCodes: true });
     const optionsOf = async () => {
       const response = await call('POST', '/auth/two-factor/passkey/options', cookie);
       assert.equal(response.statusCode, 200, response.body);
@@ -269,7 +270,7 @@ describeEachBackend('passkeys', (context) => {
     const start = (await call('POST', '/v2/me/two-factor/totp', totpOnly.cookie)).json();
     assert.equal((await call('POST', '/v2/me/two-factor/totp/confirm', totpOnly.cookie, { code: TOTP.generate({ secret: Secret.fromBase32(start.secret), timestamp: clock }) })).statusCode, 200);
     const pending = await passwordSignIn(totpOnly.email);
-    assert.deepEqual((await call('GET', '/auth/two-factor', pending.cookie)).json().methods, { totp: true, passkey: false });
+    assert.deepEqual((await call('GET', '/auth/two-factor', pending.cookie)).json().methods, { totp: true, passkey: false, recoveryCodes: true });
     const none = await call('POST', '/auth/two-factor/passkey/options', pending.cookie);
     assert.equal(none.statusCode, 409);
     assert.equal(none.json().error, 'twoFactor.errors.noPasskey');
@@ -284,7 +285,7 @@ describeEachBackend('passkeys', (context) => {
     const wrong = await remove(first.passkeyId, { password: 'not-the-password' });
     assert.equal(wrong.statusCode, 422);
     assert.equal(wrong.json().error, 'twoFactor.errors.reauthenticationFailed');
-    assert.equal((await remove(first.passkeyId, {})).statusCode, 400, 'a password or a code is needed');
+    assert.equal((await remove(first.passkeyId, {})).statusCode, 400, 'a password, a code or a passkey is needed');
     assert.equal((await call('PATCH', '/v2/companies/settings/security', owner, { requireTwoFactor: true })).statusCode, 200);
     try {
       assert.equal((await remove(first.passkeyId, { password: PASSWORD })).statusCode, 204, 'another passkey remains');

@@ -70,11 +70,19 @@ export function createTwoFactorRepository(db: Kysely<Database>) {
       return Number(row?.n ?? 0);
     },
 
-    /** Removes the factor with everything that stood on it: recovery codes and remembered devices. */
+    /** Removes the TOTP factor with everything that stood on it: recovery codes and remembered devices (the last factor went). */
     async removeFactor(email: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('two_factor_devices').where('email', '=', email).execute();
         await trx.deleteFrom('two_factor_recovery_codes').where('email', '=', email).execute();
+        await trx.deleteFrom('two_factor_totp').where('email', '=', email).execute();
+      });
+    },
+
+    /** Removes the TOTP factor and the remembered devices; the recovery codes stay for the passkeys that remain. */
+    async removeTotp(email: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('two_factor_devices').where('email', '=', email).execute();
         await trx.deleteFrom('two_factor_totp').where('email', '=', email).execute();
       });
     },
@@ -87,6 +95,5 @@ export function createTwoFactorRepository(db: Kysely<Database>) {
       const row = await db.selectFrom('two_factor_devices').select('token_hash').where('token_hash', '=', hash).where('email', '=', email).where('expires_at', '>', at).executeTakeFirst();
       return row !== undefined;
     },
-
   };
 }

@@ -15,6 +15,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { type AuthContext, authOrThrow, type PendingAuth, requirePermission, requireRole, type SessionCookie, tenantOf } from '../../http/auth';
 import { HttpError } from '../../http/errors';
 import { validateRequest } from '../../http/validation';
+import { homeOf } from '../auth/service';
 import type { DeviceCookie } from './device-cookie';
 import type { PasskeyService } from './passkey-service';
 import type { TwoFactorService } from './service';
@@ -52,8 +53,10 @@ export const twoFactorRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorService; 
     if (!pending) throw new HttpError(401, ERROR_KEYS.authRequired);
     const email = pending.account.email;
     // What the page offers: the code field (TOTP, recovery codes) and/or "Use a passkey".
-    const methods: SecondFactorMethods = { totp: await twoFactor.hasTotp(email), passkey: await passkeys.has(email) };
-    return { step: pending.step, email, methods };
+    const methods: SecondFactorMethods = { totp: await twoFactor.hasTotp(email), passkey: await passkeys.has(email), recoveryCodes: await twoFactor.hasRecoveryCodes(email) };
+    // `requiredBy`: why an enrolment is due (the platform's rule for admins, or the company's); `home`: where the page goes once done.
+    const requiredBy = pending.step === 'enrol' ? await twoFactor.requirementOf(pending) : null;
+    return { step: pending.step, email, methods, requiredBy, home: homeOf(pending.account) };
   });
 
   app.post<{ Body: SecondFactorVerifyBody }>(
@@ -66,7 +69,7 @@ export const twoFactorRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorService; 
       const token = request.cookies[cookie.name];
       if (token) cookie.set(reply, token, done.expiresAt);
       if (done.deviceToken && done.deviceExpiresAt) device.set(reply, done.deviceToken, done.deviceExpiresAt);
-      return { redirectTo: pending.role === 'admin' ? '/admin' : '/recruiter' };
+      return { redirectTo: homeOf(pending.account) };
     },
   );
 
@@ -81,7 +84,7 @@ export const twoFactorRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorService; 
       const expiresAt = await twoFactor.completeSession(pending);
       const token = request.cookies[cookie.name];
       if (token) cookie.set(reply, token, expiresAt);
-      return { recoveryCodes, redirectTo: '/recruiter' };
+      return { recoveryCodes, redirectTo: homeOf(pending.account) };
     },
   );
 

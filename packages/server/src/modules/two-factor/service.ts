@@ -1,4 +1,16 @@
-import { type CompanySecurity, type CompanySecurityPatch, companySecurityOf, ERROR_KEYS, isTotpCode, REMEMBER_DEVICE_DAYS, type TotpEnrolment, type TwoFactorStatus } from '@rec/core';
+import {
+  type CompanySecurity,
+  type CompanySecurityPatch,
+  companySecurityOf,
+  ERROR_KEYS,
+  isTotpCode,
+  type ReauthenticationBody,
+  REMEMBER_DEVICE_DAYS,
+  type TotpEnrolment,
+  type TwoFactorRequirement,
+  type TwoFactorStatus,
+} from '@rec/core';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { AuthContext } from '../../http/auth';
 import { HttpError } from '../../http/errors';
 import { AUDIT_ACTIONS, type AuditAction, type AuditLog } from '../audit/audit-log';
@@ -8,6 +20,7 @@ import type { AccountRepository } from '../auth/repository';
 import type { SessionService } from '../auth/sessions';
 import { addMs, type Clock, DAY, newToken, tokenHash } from '../auth/tokens';
 import type { CompanyRepository } from '../companies/repository';
+import type { PasskeyCeremony } from './passkey-ceremony';
 import { type PasskeyRepository, passkeySummary } from './passkey-repository';
 import { newRecoveryCodes, recoveryCodeHash } from './recovery-codes';
 import { SECOND_FACTOR_ACTION } from './relying-party';
@@ -21,6 +34,8 @@ export interface TwoFactorDeps {
   repository: TwoFactorRepository;
   /** The person's passkeys count as factors too (the account page lists them; removal rules). */
   passkeys: PasskeyRepository;
+  /** Verifies a passkey assertion that re-authenticates the person (instead of the password). */
+  ceremony: PasskeyCeremony;
   accounts: AccountRepository;
   companies: CompanyRepository;
   sessions: SessionService;
@@ -40,11 +55,11 @@ const CODE_ACTION = SECOND_FACTOR_ACTION;
  * person enrolling; the audit gets what happened, never a code.
  */
 export function createTwoFactorService(deps: TwoFactorDeps) {
-  const { repository, passkeys, accounts, companies, sessions, passwords, rateLimiter, box, audit, now } = deps;
+  const { repository, passkeys, ceremony, accounts, companies, sessions, passwords, rateLimiter, box, audit, now } = deps;
 
-  /** Audit rows need a company: an admin (no company) is not audited here. */
+  /** A member's factor actions go to their company's log; an admin's (no company) are platform entries of the admin audit log. */
   const record = (session: AuthContext, action: AuditAction, details: Record<string, unknown> = {}) =>
-    session.tenantId ? audit.record({ companyId: session.tenantId, actorId: session.account.id, action, openingId: null, details }) : Promise.resolve('');
+    audit.record({ companyId: session.tenantId, actorId: session.account.id, action, openingId: null, details });
 
   async function confirmedSecret(email: string) {
     const row = await repository.findTotp(email);
@@ -64,15 +79,26 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
     return (await repository.useRecoveryCode(email, recoveryCodeHash(email, code), now())) ? 'recovery' : undefined;
   }
 
+  /** Ten new one-time codes replace the identity's others; answers them in plain, to show once (only hashes are kept). */
   async function issueRecoveryCodes(email: string): Promise<string[]> {
     const codes = newRecoveryCodes();
     await repository.replaceRecoveryCodes(email, codes.map((code) => recoveryCodeHash(email, code)), now());
     return codes;
   }
 
-  /** The account's password or a current code, before removing the factor or replacing the codes. */
-  async function reauthenticate(session: AuthContext, body: { password?: string | undefined; code?: string | undefined }, ip: string): Promise<void> {
+  /**
+   * The account's password, a current code or one of the person's passkeys (an assertion over a
+   * 'reauth' challenge of this session: a person without a password confirms this way), before
+   * removing a factor or replacing the codes. Every failure is a 422: the session itself is fine.
+   */
+  async function reauthenticate(session: AuthContext, body: ReauthenticationBody, ip: string): Promise<void> {
     const email = session.account.email;
+    if (body.credential !== undefined) {
+      await rateLimiter.check(CODE_ACTION, email, ip);
+      const credential = body.credential as unknown as AuthenticationResponseJSON;
+      await ceremony.verifyOwnAssertion(email, credential, 'reauth', session.sessionHash, new HttpError(422, ERROR_KEYS.reauthenticationFailed));
+      return;
+    }
     if (body.password !== undefined) {
       await rateLimiter.check('password-change', email, ip);
       const account = await accounts.findById(session.account.id);
@@ -85,15 +111,40 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
     if (used === 'recovery') await record(session, AUDIT_ACTIONS.twoFactorRecoveryCodeUsed);
   }
 
-  async function requiredFor(session: AuthContext): Promise<boolean> {
-    if (session.role !== 'recruiter' || !session.tenantId) return false;
+  /** Who requires the person to keep a second factor: the platform (every admin), their company, or nobody. */
+  async function requirementOf(session: AuthContext): Promise<TwoFactorRequirement | null> {
+    if (session.role === 'admin') return 'admin';
+    if (session.role !== 'recruiter' || !session.tenantId) return null;
     const company = await companies.find(session.tenantId);
-    return companySecurityOf(company?.settings).requireTwoFactor;
+    return companySecurityOf(company?.settings).requireTwoFactor ? 'company' : null;
+  }
+
+  /** The 409 of removing the last factor someone must keep. */
+  const lastFactorRefusal = (requirement: TwoFactorRequirement) =>
+    new HttpError(409, requirement === 'admin' ? ERROR_KEYS.twoFactorRequiredForAdmins : ERROR_KEYS.twoFactorRequiredByCompany);
+
+  async function hasAnyFactor(email: string): Promise<boolean> {
+    return Boolean((await repository.findTotp(email))?.confirmed_at) || (await passkeys.count(email)) > 0;
   }
 
   return {
     reauthenticate,
-    requiredFor,
+    requirementOf,
+    lastFactorRefusal,
+    issueRecoveryCodes,
+
+    /**
+     * After a passkey went: with no factor left, the recovery codes and remembered devices go too
+     * (they stood on a factor that is no more).
+     */
+    async forgetIfFactorless(email: string): Promise<void> {
+      if (!(await hasAnyFactor(email))) await repository.removeFactor(email);
+    },
+
+    /** Whether the identity has unused recovery codes (the half-signed-in page then offers the code field). */
+    async hasRecoveryCodes(email: string): Promise<boolean> {
+      return (await repository.recoveryCodesLeft(email)) > 0;
+    },
 
     /** Whether the identity has a confirmed TOTP factor. */
     async hasTotp(email: string): Promise<boolean> {
@@ -104,12 +155,18 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       const email = session.account.email;
       const row = await repository.findTotp(email);
       const enrolled = Boolean(row?.confirmed_at);
+      const list = (await passkeys.list(email)).map(passkeySummary);
+      const requiredBy = await requirementOf(session);
+      const account = await accounts.findById(session.account.id);
       return {
         enrolled,
         enrolledAt: row?.confirmed_at ? new Date(row.confirmed_at).toISOString() : null,
-        recoveryCodesLeft: enrolled ? await repository.recoveryCodesLeft(email) : 0,
-        required: await requiredFor(session),
-        passkeys: (await passkeys.list(email)).map(passkeySummary),
+        // The codes belong to whoever has a factor, an authenticator app or passkeys only.
+        recoveryCodesLeft: enrolled || list.length ? await repository.recoveryCodesLeft(email) : 0,
+        required: requiredBy !== null,
+        requiredBy,
+        passkeys: list,
+        hasPassword: Boolean(account?.password_hash),
       };
     },
 
@@ -146,7 +203,8 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       await rateLimiter.check(CODE_ACTION, email, ip);
       const used = await spendCode(email, code);
       if (!used) throw new HttpError(401, ERROR_KEYS.wrongCode);
-      if (used === 'recovery') await record(session, AUDIT_ACTIONS.twoFactorRecoveryCodeUsed);
+      // A recovery code has its own entry (the person may have lost their factor); a code from the app is a sign-in.
+      await record(session, used === 'recovery' ? AUDIT_ACTIONS.twoFactorRecoveryCodeUsed : AUDIT_ACTIONS.twoFactorSignIn, used === 'recovery' ? {} : { method: 'totp' });
       const expiresAt = await sessions.complete(session.sessionHash, session.account.id);
       if (!rememberDevice) return { expiresAt };
       const deviceToken = newToken();
@@ -166,8 +224,9 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       return sessions.complete(session.sessionHash, session.account.id);
     },
 
-    async regenerateRecoveryCodes(session: AuthContext, body: { password?: string | undefined; code?: string | undefined }, ip: string): Promise<string[]> {
-      if (!(await confirmedSecret(session.account.email))) throw new HttpError(409, ERROR_KEYS.notEnrolled);
+    /** New codes for a person with a factor (an authenticator app, or passkeys only). */
+    async regenerateRecoveryCodes(session: AuthContext, body: ReauthenticationBody, ip: string): Promise<string[]> {
+      if (!(await hasAnyFactor(session.account.email))) throw new HttpError(409, ERROR_KEYS.notEnrolled);
       await reauthenticate(session, body, ip);
       const codes = await issueRecoveryCodes(session.account.email);
       await record(session, AUDIT_ACTIONS.twoFactorRecoveryCodesRegenerate);
@@ -175,15 +234,20 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
     },
 
     /**
-     * Removes the factor, its recovery codes and every remembered device; refused while the
-     * company requires two-factor and no passkey would remain.
+     * Removes the authenticator app and every remembered device, and the recovery codes unless a
+     * passkey remains (they serve it too); refused while it is the last factor of someone who must
+     * keep one (an admin, a member of a company that requires two-factor).
      */
-    async remove(session: AuthContext, body: { password?: string | undefined; code?: string | undefined }, ip: string): Promise<void> {
-      const row = await repository.findTotp(session.account.email);
+    async remove(session: AuthContext, body: ReauthenticationBody, ip: string): Promise<void> {
+      const email = session.account.email;
+      const row = await repository.findTotp(email);
       if (!row?.confirmed_at) throw new HttpError(409, ERROR_KEYS.notEnrolled);
-      if ((await passkeys.count(session.account.email)) === 0 && (await requiredFor(session))) throw new HttpError(409, ERROR_KEYS.twoFactorRequiredByCompany);
+      const passkeysLeft = await passkeys.count(email);
+      const requirement = passkeysLeft === 0 ? await requirementOf(session) : null;
+      if (requirement) throw lastFactorRefusal(requirement);
       await reauthenticate(session, body, ip);
-      await repository.removeFactor(session.account.email);
+      if (passkeysLeft > 0) await repository.removeTotp(email);
+      else await repository.removeFactor(email);
       await record(session, AUDIT_ACTIONS.twoFactorRemove, { method: 'totp' });
     },
 
