@@ -219,7 +219,13 @@ async function measure(backend, databaseUrl) {
   const [command, args] = PROFILE
     ? [process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, ...SERVE_SCRIPT.split(' ').slice(1)]]
     : ['npm', ['run', '--silent', 'serve']];
-  const server = await startProcess(command, args, { env, logFile: serverLog, ready: /Recruitment platform ready/ });
+  let server;
+  try {
+    server = await startProcess(command, args, { env, logFile: serverLog, ready: /Recruitment platform ready/ });
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   let bare;
   const windows = [];
   try {
