@@ -1,5 +1,5 @@
 // `npm run bench`: every case below; `npm run bench -- export` (or `public`, `dashboards`, `board`) runs one.
-// public (issue 17, bench-public.mjs): board answers against a bare Fastify route, PGlite and PostgreSQL.
+// public (issues 17, 27, bench-public.mjs): the two public API routes on the server as an operator starts it (logging on) against bare Fastify, PGlite and PostgreSQL.
 // export: the applicant data export (issue 5) against its budgets.
 //   10,000 applications of one opening, exported with every category through a real HTTP
 //   request (listen + fetch, the body consumed as a stream):  <= 3 s,  peak RSS <= 250 MB.

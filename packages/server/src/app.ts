@@ -19,7 +19,8 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticHosting } from './http/static';
 import { registerTextGuard } from './http/text-guard';
 import { createUploadGuard, registerUploadGuard } from './http/upload-guard';
-import { DEFAULT_UPLOAD_LIMITS } from './config';
+import { DEFAULT_ACCESS_LOG, DEFAULT_UPLOAD_LIMITS } from './config';
+import { AccessLogController } from './logging/access-log';
 import { loggerOptions } from './logging/logger-options';
 import { adminRoutes } from './modules/admin/routes';
 import { createAdminService } from './modules/admin/service';
@@ -220,7 +221,7 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   db: Kysely<Database>;
   config: Pick<Config, 'publicUrl' | 'distDir' | 'nodeEnv' | 'logLevel'> &
-    Partial<Pick<Config, 'dataDir' | 'redisUrl' | 'smtpUrl' | 'mailFrom' | 'indeedClientId' | 'retentionDays' | 'trustProxy' | 'uploadLimits' | 'fileStore' | 'realtimeSocketsPerAddress' | 'twoFactorKey' | 'passkeyOrigin' | 'outboundAllowPrivate' | 'dnsServers'>>;
+    Partial<Pick<Config, 'accessLog' | 'dataDir' | 'redisUrl' | 'smtpUrl' | 'mailFrom' | 'indeedClientId' | 'retentionDays' | 'trustProxy' | 'uploadLimits' | 'fileStore' | 'realtimeSocketsPerAddress' | 'twoFactorKey' | 'passkeyOrigin' | 'outboundAllowPrivate' | 'dnsServers'>>;
   /** Overrides the logger chosen from the config (tests pass false). */
   logger?: FastifyServerOptions['logger'];
   /** The "process start" reported by /builds/latest.json when dist/ has no build-info.json. */
@@ -257,6 +258,8 @@ export async function buildApp({
   if (authOptions.scryptCost !== undefined && config.nodeEnv === 'production') throw new Error('scryptCost is a test-only option');
   const app = Fastify({
     logger: logger ?? (config.nodeEnv === 'test' ? false : loggerOptions(config)),
+    // Fastify's two lines per request replaced by the access log's choice: errors, slow, sampled (or all).
+    logController: new AccessLogController(config.accessLog ?? DEFAULT_ACCESS_LOG),
     // Behind a proxy, request.ip (the rate-limit key) is the forwarded client only when the proxy is trusted.
     trustProxy: fastifyTrustProxy(config.trustProxy ?? false),
     frameworkErrors,

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, DEFAULT_UPLOAD_LIMITS, loadConfig } from './config';
+import { ConfigError, DEFAULT_ACCESS_LOG, DEFAULT_UPLOAD_LIMITS, loadConfig } from './config';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       publicUrl: 'http://127.0.0.1:3000',
       nodeEnv: 'development',
       logLevel: 'info',
+      accessLog: { mode: 'sampled', sample: 0.01, slowMs: 500 },
       distDir: `${REPO}dist`,
       redisUrl: undefined,
       smtpUrl: undefined,
@@ -81,6 +82,26 @@ describe('loadConfig', () => {
     assert.equal(loadConfig({ TWO_FACTOR_KEY: base64 }).twoFactorKey, base64);
     for (const bad of ['ab'.repeat(16), Buffer.alloc(16).toString('base64'), 'not a key']) {
       assert.throws(() => loadConfig({ TWO_FACTOR_KEY: bad }), (error: unknown) => error instanceof ConfigError && error.message.includes('TWO_FACTOR_KEY='));
+    }
+  });
+
+  it('reads the access log settings: sampled by default, every request with LOG_ACCESS=all, slow requests over LOG_SLOW_MS', () => {
+    assert.deepEqual(loadConfig({}).accessLog, DEFAULT_ACCESS_LOG);
+    assert.deepEqual(loadConfig({ LOG_ACCESS: 'all', LOG_ACCESS_SAMPLE: '0', LOG_SLOW_MS: '0' }).accessLog, { mode: 'all', sample: 0, slowMs: 0 });
+    assert.deepEqual(loadConfig({ LOG_ACCESS_SAMPLE: '0.25', LOG_SLOW_MS: '2000' }).accessLog, { mode: 'sampled', sample: 0.25, slowMs: 2000 });
+    assert.equal(loadConfig({ LOG_ACCESS_SAMPLE: '1' }).accessLog.sample, 1);
+    assert.equal(loadConfig({ LOG_ACCESS_SAMPLE: '1.0' }).accessLog.sample, 1);
+    for (const [key, value] of [
+      ['LOG_ACCESS', 'none'],
+      ['LOG_ACCESS', 'ALL'],
+      ['LOG_ACCESS_SAMPLE', '1.5'],
+      ['LOG_ACCESS_SAMPLE', '-0.1'],
+      ['LOG_ACCESS_SAMPLE', '1%'],
+      ['LOG_ACCESS_SAMPLE', '.5'],
+      ['LOG_SLOW_MS', '0.5'],
+      ['LOG_SLOW_MS', '500ms'],
+    ] as const) {
+      assert.throws(() => loadConfig({ [key]: value }), (error: unknown) => error instanceof ConfigError && error.message.includes(`${key}=`), `${key}=${value}`);
     }
   });
 

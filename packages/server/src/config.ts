@@ -15,6 +15,8 @@ export interface Config {
   publicUrl: string;
   nodeEnv: NodeEnv;
   logLevel: LogLevel;
+  /** Which requests get a log line (LOG_ACCESS, LOG_ACCESS_SAMPLE, LOG_SLOW_MS); see logging/access-log.ts. */
+  accessLog: AccessLogSettings;
   /** Absolute; where the build writes `widgets/`, `host/` and `build-info.json`. */
   distDir: string;
   /** Rate-limit counters shared by every instance; undefined keeps them in memory. */
@@ -56,6 +58,19 @@ export interface Config {
   /** DNS_SERVERS: resolvers asked for domain verification TXT records (comma-separated); unset, the system's. */
   dnsServers?: string[] | undefined;
 }
+
+/**
+ * The access log: every request answered with a 5xx, every request slower than `slowMs` (0: none)
+ * and a random `sample` (0 to 1) of the others; `mode: 'all'` logs every request.
+ */
+export interface AccessLogSettings {
+  mode: 'sampled' | 'all';
+  sample: number;
+  slowMs: number;
+}
+
+/** One request in a hundred, and every one over half a second: enough to see traffic and trouble, not 440 MB in minutes. */
+export const DEFAULT_ACCESS_LOG: AccessLogSettings = { mode: 'sampled', sample: 0.01, slowMs: 500 };
 
 /** Enough for a recruiter with a dozen tabs behind one office address; 400 sockets of one attacker are not. */
 export const DEFAULT_REALTIME_SOCKETS_PER_ADDRESS = 20;
@@ -166,6 +181,12 @@ const EnvSchema = v.object({
   ),
   NODE_ENV: v.optional(v.picklist(NODE_ENVS, `must be one of ${NODE_ENVS.join(', ')}`), 'development'),
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`)),
+  LOG_ACCESS: v.optional(v.picklist(['sampled', 'all'], 'must be sampled or all'), DEFAULT_ACCESS_LOG.mode),
+  LOG_ACCESS_SAMPLE: v.optional(
+    v.pipe(v.string(), v.regex(/^(?:0(?:\.\d{1,6})?|1(?:\.0{1,6})?)$/, 'must be a fraction from 0 to 1 (0.01: one request in a hundred)'), v.transform(Number)),
+    String(DEFAULT_ACCESS_LOG.sample),
+  ),
+  LOG_SLOW_MS: v.optional(wholeNumber('must be a whole number of milliseconds (0: no slow-request lines)'), String(DEFAULT_ACCESS_LOG.slowMs)),
   DIST_DIR: v.optional(v.string()),
   REDIS_URL: v.optional(v.pipe(v.string(), v.regex(/^rediss?:\/\/\S+$/, 'must be a redis:// (or rediss://) URL'))),
   SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// (or smtps://) URL'))),
@@ -271,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     publicUrl: parsed.PUBLIC_URL ?? `http://${urlHost}:${parsed.PORT}`,
     nodeEnv,
     logLevel: parsed.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
+    accessLog: { mode: parsed.LOG_ACCESS, sample: parsed.LOG_ACCESS_SAMPLE, slowMs: parsed.LOG_SLOW_MS },
     distDir: parsed.DIST_DIR ? resolve(cwd, parsed.DIST_DIR) : resolve(REPO_ROOT, 'dist'),
     redisUrl: parsed.REDIS_URL,
     smtpUrl: parsed.SMTP_URL,

@@ -119,10 +119,7 @@ export function registerAuth(app: FastifyInstance, deps: { sessions: SessionServ
   const publicOrigin = new URL(publicUrl).origin;
   app.decorateRequest('auth', null);
   app.decorateRequest('pendingAuth', null);
-  app.addHook('onRequest', async (request, reply) => {
-    request.auth = null;
-    request.pendingAuth = null;
-    if (isPublicPath(request.url)) return;
+  const authenticate = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const token = request.cookies[cookie.name];
     if (MUTATING.has(request.method)) {
       const path = pathOf(request.url);
@@ -138,6 +135,19 @@ export function registerAuth(app: FastifyInstance, deps: { sessions: SessionServ
     else if (session) request.auth = authOf(session);
     // A dead cookie is dropped so the browser stops sending it.
     else cookie.clear(reply);
+  };
+  // Public widget paths settle synchronously (done, no promise): they are most of the traffic (issue 27).
+  app.addHook('onRequest', (request, reply, done) => {
+    request.auth = null;
+    request.pendingAuth = null;
+    if (isPublicPath(request.url)) {
+      done();
+      return;
+    }
+    authenticate(request, reply).then(
+      () => done(),
+      (error: Error) => done(error),
+    );
   });
 }
 

@@ -11,16 +11,23 @@ import { isPublicPath } from './public-paths';
  * the answer is the same `*` for all origins.
  */
 export function registerPublicCors(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isPublicPath(request.url)) return;
+  // Synchronous (done, no promise): it runs on every request (issue 27).
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!isPublicPath(request.url)) {
+      done();
+      return;
+    }
     reply.header('access-control-allow-origin', '*');
     if (request.method === 'OPTIONS') {
-      return reply
+      // Answered here: the hooks after this one and the route are skipped (done is not called).
+      reply
         .code(204)
         .header('access-control-allow-methods', 'GET, HEAD, POST, OPTIONS')
         .header('access-control-allow-headers', '*')
         .header('access-control-max-age', '86400')
         .send();
+      return;
     }
+    done();
   });
 }

@@ -93,7 +93,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.info({ statusCode: status, code: (error as { code?: unknown }).code }, 'client error');
       return sendError(reply, status, keyForStatus(status));
     }
-    request.log.error({ err: error }, 'request failed');
+    // With the request (method, secret-free URL, route): no "incoming request" line tells it any more.
+    request.log.error({ req: request, err: error }, 'request failed');
     return sendError(reply, 500, ERROR_KEYS.generic);
   });
 }

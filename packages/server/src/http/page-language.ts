@@ -1,4 +1,13 @@
-import { type LanguageQuery, LOCALE_COOKIE, type Locale, parseAcceptLanguage, type VisitorLanguageSources, visitorLanguage, visitorLanguageIfKnown } from '@rec/core';
+import {
+  type LanguageQuery,
+  LOCALE_COOKIE,
+  type Locale,
+  parseAcceptLanguage,
+  supportedLanguage,
+  type VisitorLanguageSources,
+  visitorLanguage,
+  visitorLanguageIfKnown,
+} from '@rec/core';
 
 /** What the one language rule (@rec/core visitor-language.ts) reads from a request. */
 export interface LanguageRequest {
@@ -27,6 +36,11 @@ export function requestLanguage(request: LanguageRequest, content?: string | nul
 
 /** The language the visitor asks for (steps before the content's), or undefined: what cache keys are made of. */
 export function askedLanguage(request: LanguageRequest, options: { readSaved?: boolean } = {}): Locale | undefined {
+  // The query comes before every other source: when it names a supported language, the rule's
+  // answer is that one, and the Accept-Language header need not be parsed (the public API's usual call, issue 27).
+  const query = request.query ?? {};
+  const fromQuery = supportedLanguage(single(query.language) ?? single(query.lang));
+  if (fromQuery) return fromQuery;
   return visitorLanguageIfKnown(requestLanguageSources(request, options));
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, onSendHookHandler } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -40,31 +40,47 @@ export function ifNoneMatchMatches(header: string | undefined, etag: string): bo
 /** Adds to Vary rather than replacing what another hook (compression, CORS) put there. */
 export function addVary(reply: FastifyReply, field: string): void {
   const current = reply.getHeader('vary');
-  const fields = typeof current === 'string' ? current.split(',').map((name) => name.trim()) : [];
+  // The usual case on the public routes (none yet, or the one this adds), without splitting strings (issue 27).
+  if (current === undefined || current === '' || typeof current !== 'string') {
+    reply.header('vary', field);
+    return;
+  }
+  if (current === field) return;
+  const fields = current.split(',').map((name) => name.trim());
   if (fields.includes('*') || fields.some((name) => name.toLowerCase() === field.toLowerCase())) return;
   reply.header('vary', [...fields.filter(Boolean), field].join(', '));
 }
 
 /**
- * One onSend hook for every route with `config.publicCache`: Cache-Control, Vary, ETag, and a
- * 304 without body when the client's copy is current. Errors on those routes get `no-cache`, so
- * a CDN never keeps a 404 after the board appears.
+ * An onSend hook on every route with `config.publicCache`: Cache-Control, Vary, ETag, and a 304
+ * without body when the client's copy is current. Errors on those routes get `no-cache`, so a CDN
+ * never keeps a 404 after the board appears. Added to those routes alone when they are declared
+ * (no per-request look-up of the route's config on the others), first among their own onSend
+ * hooks, as a global hook registered before them would run; synchronous, no promise per request.
  */
 export function registerPublicCache(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    const policyName = request.routeOptions.config?.publicCache;
-    if (!policyName) return payload;
-    const policy = POLICIES[policyName];
+  app.addHook('onRoute', (route) => {
+    const policyName = route.config?.publicCache;
+    if (!policyName) return;
+    const hook = publicCacheHook(POLICIES[policyName]);
+    route.onSend = [hook, ...[route.onSend ?? []].flat()];
+  });
+}
+
+function publicCacheHook(policy: { cacheControl: string; varyLanguage: boolean }): onSendHookHandler {
+  return (request, reply, payload, done) => {
     if (policy.varyLanguage) addVary(reply, 'Accept-Language');
 
     // A cached answer (public-answer-cache.ts) brings its ETag, computed once, and its own 304.
     if (reply.hasHeader('etag') && (reply.statusCode === 200 || reply.statusCode === 304)) {
       reply.header('cache-control', policy.cacheControl);
-      return payload;
+      done(null, payload);
+      return;
     }
     if (reply.statusCode !== 200 || !(typeof payload === 'string' || Buffer.isBuffer(payload))) {
       reply.header('cache-control', 'no-cache');
-      return payload;
+      done(null, payload);
+      return;
     }
     const etag = strongEtag(payload);
     reply.header('etag', etag).header('cache-control', policy.cacheControl);
@@ -72,8 +88,9 @@ export function registerPublicCache(app: FastifyInstance): void {
     // this hook, cannot take the null payload a 304 needs (it would fail with a 500).
     if (request.method !== 'HEAD' && ifNoneMatchMatches(request.headers['if-none-match'], etag)) {
       reply.code(304).removeHeader('content-type');
-      return null;
+      done(null, null);
+      return;
     }
-    return payload;
-  });
+    done(null, payload);
+  };
 }

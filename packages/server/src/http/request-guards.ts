@@ -7,11 +7,13 @@ import { HttpError } from './errors';
  * a body on a cacheable request is a classic request-smuggling and cache-poisoning vector.
  */
 export function registerRequestGuards(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return;
-    const { 'content-length': length, 'transfer-encoding': encoding } = request.headers;
-    if (encoding !== undefined || (length !== undefined && length !== '0')) {
-      throw new HttpError(400, ERROR_KEYS.badRequest);
+  // Synchronous (done, no promise): it runs on every request (issue 27).
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      done();
+      return;
     }
+    const { 'content-length': length, 'transfer-encoding': encoding } = request.headers;
+    done(encoding !== undefined || (length !== undefined && length !== '0') ? new HttpError(400, ERROR_KEYS.badRequest) : undefined);
   });
 }

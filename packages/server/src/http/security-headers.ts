@@ -92,7 +92,8 @@ export function strictTransportSecurity(publicUrl: string): string | undefined {
  */
 export function registerSecurityHeaders(app: FastifyInstance, { publicUrl }: { publicUrl: string }): void {
   const strictTransport = strictTransportSecurity(publicUrl);
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Synchronous (done, no promise): it runs on every answer (issue 27).
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-content-type-options', 'nosniff');
     if (strictTransport) reply.header('strict-transport-security', strictTransport);
     const type = reply.getHeader('content-type');
@@ -102,6 +103,6 @@ export function registerSecurityHeaders(app: FastifyInstance, { publicUrl }: { p
       if (reply.hasHeader('content-security-policy')) delete headers['content-security-policy'];
       reply.headers(headers);
     }
-    return payload;
+    done(null, payload);
   });
 }

@@ -32,9 +32,36 @@ export function carriesControlCharacters(value: unknown, depth = 0): boolean {
  * each route's id or token pattern, which answers its own key (`errors.invalidId`...).
  */
 export function registerTextGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    if (carriesControlCharacters(request.query) || carriesControlCharacters(request.body)) {
-      throw new HttpError(400, ERROR_KEYS.controlCharacters);
+  // Synchronous (done, no promise): it runs before every route, the public GETs included (issue 27).
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (queryCarriesControlCharacters(request.url, request.query) || carriesControlCharacters(request.body)) {
+      done(new HttpError(400, ERROR_KEYS.controlCharacters));
+      return;
     }
+    done();
   });
+}
+
+/**
+ * The parsed query's keys and values. Walked as such whatever its prototype: Fastify's parser
+ * (fast-querystring) builds it on a prototype of its own, which the plain-container test above
+ * refuses, so queries went unchecked until issue 27 found it.
+ */
+export function parsedQueryCarriesControlCharacters(query: unknown): boolean {
+  if (query === null || typeof query !== 'object') return false;
+  for (const [key, value] of Object.entries(query)) {
+    if (hasControlCharacters(key) || carriesControlCharacters(value, 1)) return true;
+  }
+  return false;
+}
+
+/**
+ * The query's check, from the raw URL when that settles it: the parsed keys and values are pieces
+ * of the URL ('+' read as a space) unless it has a percent-escape, so a URL with neither an escape
+ * nor a control character has none to find in its query (whichever of `?`, `#` the router split
+ * it at). Otherwise every parsed key and value is walked.
+ */
+export function queryCarriesControlCharacters(url: string, query: unknown): boolean {
+  if (!url.includes('%') && !hasControlCharacters(url)) return false;
+  return parsedQueryCarriesControlCharacters(query);
 }

@@ -39,6 +39,12 @@ describeEachBackend('the log of a request that fails at the database', (context)
       assert.equal(failure.err.code, '23514', 'the SQLSTATE stays');
       assert.equal(failure.err.constraint, 'test_refuses_every_row', 'the constraint stays');
       assert.equal(failure.err.table, 'candidates');
+      assert.equal(failure.req.url, `/v2/offers/channel/${DEMO.sampleChannelId}/applications`, 'the failure names its request');
+      // The access log (default settings): the 500 gets its line, with the same request id; no "incoming request" lines.
+      const completed = lines.map((line) => JSON.parse(line)).find((entry) => entry.msg === 'request completed' && entry.res?.statusCode === 500);
+      assert.equal(completed?.access, 'error');
+      assert.equal(completed?.reqId, failure.reqId);
+      assert.doesNotMatch(log, /incoming request/);
       for (const secret of [...Object.values(person), 'zephyrine', '621 987', 'session-secret-value-123', 'bearer-secret-value-456', '1994']) {
         assert.ok(!log.toLowerCase().includes(secret.toLowerCase()), `"${secret}" must not be in the log:\n${log}`);
       }

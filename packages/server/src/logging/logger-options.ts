@@ -1,39 +1,8 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { Config } from '../config';
+import { redactSecrets } from './redact';
 import { loggableUrl } from './request-url';
 import { safeError } from './safe-error';
-
-/**
- * Secrets that a log line may reach through headers or logged objects. The request serializer
- * below logs no headers at all; these paths are the second line of defence for anything that
- * logs a request, a reply or a body by hand.
- */
-export const REDACTED_PATHS = [
-  'req.headers.cookie',
-  'req.headers.authorization',
-  'req.headers["x-api-key"]',
-  'res.headers["set-cookie"]',
-  'headers.cookie',
-  'headers.authorization',
-  'headers["set-cookie"]',
-  'password',
-  'newPassword',
-  'currentPassword',
-  'passwordHash',
-  'password_hash',
-  'token',
-  'sessionToken',
-  'idempotencyKey',
-  '*.password',
-  '*.newPassword',
-  '*.currentPassword',
-  '*.passwordHash',
-  '*.password_hash',
-  '*.token',
-  '*.sessionToken',
-  '*.cookie',
-  '*.authorization',
-];
 
 type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
 
@@ -61,7 +30,10 @@ interface RequestLike {
 
 /**
  * Fastify's logger options. `stream` (tests) captures the JSON lines instead of stdout.
- * Errors go through `safeError` whatever key they are logged under (`err`, `error`).
+ * Errors go through `safeError` whatever key they are logged under (`err`, `error`); requests
+ * are their method, secret-free URL and route (no headers, no body, no address); secrets logged
+ * by hand are censored on the lines written (redact.ts), never per request. Which requests get
+ * a line at all is the access log's choice (access-log.ts).
  */
 export function loggerOptions(
   config: Pick<Config, 'nodeEnv' | 'logLevel'>,
@@ -69,7 +41,7 @@ export function loggerOptions(
 ): LoggerOptions {
   const base: LoggerOptions = {
     level: config.logLevel,
-    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    formatters: { log: redactSecrets },
     serializers: {
       err: loggableError,
       error: loggableError,
