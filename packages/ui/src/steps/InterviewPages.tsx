@@ -147,7 +147,11 @@ export function InterviewRecordingPage(props: StepPageProps) {
       if (phase.kind === 'recording') stop();
       return;
     }
-    const timer = setTimeout(() => setPhase({ ...phase, left: phase.left - 1 }), 1000);
+    // A tick counts down the phase it was set for, never a later one: the recorder's `onstop` may set
+    // the review between this timer firing and the effect's cleanup (effects run after paint, late
+    // on a busy machine). A tick from the stale closure then put the page back into "recording"
+    // with no recorder behind it: the countdown went on and Stop did nothing (CI journeys, issue 33).
+    const timer = setTimeout(() => setPhase((current) => (current === phase ? { ...phase, left: phase.left - 1 } : current)), 1000);
     return () => clearTimeout(timer);
   }, [phase, camera.kind]);
 
