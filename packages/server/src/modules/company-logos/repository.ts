@@ -7,7 +7,6 @@ export type LogoRepository = ReturnType<typeof createLogoRepository>;
 const COLUMNS = ['id', 'company_id', 'name', 'mask', 'storage_key', 'content_type', 'width', 'height', 'byte_size', 'is_default', 'created_at'] as const;
 
 /** Postgres' unique violation: the name index (or the one-default index) refused the write. */
-export const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
 
 export function createLogoRepository(db: Kysely<Database>) {
   return {

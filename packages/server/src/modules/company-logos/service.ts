@@ -5,7 +5,8 @@ import type { DomainEvents } from '../domain-events/domain-events';
 import { recogniseContent } from '../storage/file-content';
 import type { FileStorage } from '../storage/file-storage';
 import { imageSize } from './image-size';
-import { isUniqueViolation, type LogoRepository } from './repository';
+import { isUniqueViolation } from '../../db/unique-violation';
+import type { LogoRepository } from './repository';
 
 export type LogoService = ReturnType<typeof createLogoService>;
 

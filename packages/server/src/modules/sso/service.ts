@@ -27,6 +27,7 @@ import { checkDomainRecord, newDomainToken, recordNameOf, recordValueOf, type Tx
 import type { OidcClient } from './oidc-client';
 import { PUBLIC_MAIL_DOMAINS } from './public-domains';
 import { type DomainClaim, type SsoRepository, type StoredSso, verifiedDomainsOf } from './repository';
+import { isUniqueViolation } from '../../db/unique-violation';
 
 export type SsoService = ReturnType<typeof createSsoService>;
 
@@ -80,7 +81,6 @@ const DOMAIN_CHECK_ERRORS = {
   lookupFailed: ERROR_KEYS.ssoDomainLookupFailed,
 } as const;
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
 
 /**
  * Single sign-on with OpenID Connect per company (issue 32): the owner's settings, domain

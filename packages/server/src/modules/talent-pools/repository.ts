@@ -2,11 +2,11 @@ import type { TalentPool, TalentPoolMember } from '@rec/core';
 import { type Kysely, sql } from 'kysely';
 import { newId } from '../../db/ids';
 import type { Database } from '../../db/schema';
+import { isUniqueViolation } from '../../db/unique-violation';
 
 export type TalentPoolRepository = ReturnType<typeof createTalentPoolRepository>;
 
 /** Postgres' unique violation: a pool of that name exists (the index ignores case). */
-const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
 
 /** Talent pools and their members; every query scoped by the company. */
 export function createTalentPoolRepository(db: Kysely<Database>) {
