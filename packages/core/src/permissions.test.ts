@@ -50,7 +50,7 @@ describe('hasPermission', () => {
   it('gives recruiters openings, postings and candidates but not company settings, logos or team (issue 13)', () => {
     const recruiter = COMPANY_ROLE_PERMISSIONS.recruiter;
     for (const permission of ['OPENINGS:MANAGE', 'OPENINGS:CREATE', 'POSTINGS:CREATE', 'CANDIDATES:MANAGE', 'CANDIDATES:SENSITIVE:READ']) assert.ok(hasPermission(recruiter, permission), permission);
-    for (const permission of ['TEAM:MANAGE', 'COMPANIES:SETTINGS:MANAGE', 'COMPANIES:LOGOS:MANAGE']) assert.ok(!hasPermission(recruiter, permission), permission);
+    for (const permission of ['TEAM:MANAGE', 'COMPANIES:SETTINGS:MANAGE', 'COMPANIES:LOGOS:MANAGE', 'INTEGRATIONS:MANAGE']) assert.ok(!hasPermission(recruiter, permission), permission);
     assert.ok(!hasPermission(COMPANY_ROLE_PERMISSIONS.viewer, 'CANDIDATES:MANAGE'));
   });
 

@@ -18,13 +18,15 @@ export const PERMISSIONS = {
   teamManage: 'TEAM:MANAGE',
   /** Company settings: name, languages, privacy notice, retention, brand, stages (issue 13). */
   companySettingsManage: 'COMPANIES:SETTINGS:MANAGE',
+  /** Webhooks, API keys and the other integrations a company builds on (issue 30). */
+  integrationsManage: 'INTEGRATIONS:MANAGE',
 } as const;
 export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
 
 export const ALL_PERMISSIONS: readonly Permission[] = Object.values(PERMISSIONS);
 
-/** What a recruiter may do that an owner keeps for themselves: company settings, logos and team. */
-const OWNER_ONLY: readonly Permission[] = [PERMISSIONS.logosManage, PERMISSIONS.teamManage, PERMISSIONS.companySettingsManage];
+/** What a recruiter may do that an owner keeps for themselves: company settings, logos, team and integrations. */
+const OWNER_ONLY: readonly Permission[] = [PERMISSIONS.logosManage, PERMISSIONS.teamManage, PERMISSIONS.companySettingsManage, PERMISSIONS.integrationsManage];
 
 /**
  * The permission set of each company role: an owner may do everything; a recruiter works on
