@@ -39,8 +39,8 @@ describe('hasPermission', () => {
     assert.ok(!hasPermission(granted, ['OPENINGS:DELETE', 'POSTINGS:CREATE'], 'some'));
   });
 
-  it('gives owners every permission of spec §6 (and the sensitive read of issue 9) and viewers none', () => {
-    assert.equal(ALL_PERMISSIONS.length, 12);
+  it('gives owners every permission of spec §6 (and the sensitive read of issue 9, integrations of issue 30) and viewers none', () => {
+    assert.equal(ALL_PERMISSIONS.length, 13);
     assert.ok(hasPermission(COMPANY_ROLE_PERMISSIONS.owner, 'CANDIDATES:SENSITIVE:READ'));
     assert.ok(!hasPermission(COMPANY_ROLE_PERMISSIONS.viewer, 'CANDIDATES:SENSITIVE:READ'));
     assert.ok(hasPermission(COMPANY_ROLE_PERMISSIONS.owner, ALL_PERMISSIONS));
