@@ -11,15 +11,18 @@
 // the first failure stops the other runners. It ends with each runner's time and one line
 // `Tests: N passed, N failed, N flaky` summing the four counting runners (flaky: passed only on a retry).
 //
-// TEST_NODE_CONCURRENCY (default 1): test files the node runner runs at once. On 2 cores, 1 leaves a
-// core to the browser lane (Playwright's server and Chromium), whose timings must not starve.
+// The node lane runs its files in batches of 4 (node-lane.mjs): TEST_NODE_CONCURRENCY (default 1)
+// batches at once while the browser lane runs (on 2 cores, 1 leaves a core to Playwright's server and
+// Chromium, whose timings must not starve), then one per core once the browser lane has finished.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findChromium } from './chromium.mjs';
 import { startS3TestServer } from './s3-test-server.mjs';
+import { batchesOf, batchPool } from './node-lane.mjs';
 import { nodeTestFiles } from './test-files.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -52,7 +55,8 @@ function prefixer(tag, target) {
   };
 }
 
-function run(label, tag, command, args, { env = {}, count } = {}) {
+/** Runs one runner; `timing: false` leaves it out of the closing times (a batch of a lane that is timed as a whole). */
+function run(label, tag, command, args, { env = {}, count, timing = true } = {}) {
   return new Promise((resolve) => {
     if (finished) return resolve();
     const stepStart = Date.now();
@@ -85,7 +89,7 @@ function run(label, tag, command, args, { env = {}, count } = {}) {
         failedTests.push(...failedNames.map((name) => `[${tag}] ${name}`));
       }
       const seconds = ((Date.now() - stepStart) / 1000).toFixed(1);
-      timings.push(`${label}: ${seconds} s`);
+      if (timing) timings.push(`${label}: ${seconds} s`);
       console.log(`[${tag}] ◀ ${label}: ${code === 0 ? 'ok' : `FAILED (${signal ?? `exit ${code}`})`} in ${seconds} s`);
       if (code !== 0) finish(code ?? 1);
       resolve();
@@ -198,13 +202,27 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   // The s3 file store's tests need a bucket: a local S3-compatible server unless S3_TEST_URL names one.
   const s3 = process.env.S3_TEST_URL ? undefined : await startS3TestServer();
   process.on('exit', () => s3?.removeFiles());
-  const nodeLane = run(
-    `node test runner (${files.length} files, ${nodeConcurrency} at once${process.env.TEST_DATABASE_URL ? ', PGlite + PostgreSQL' : ', PGlite'}, s3 ${s3 ? 'on a local s3rver' : 'on S3_TEST_URL'})`,
-    'node',
-    process.execPath,
-    ['--import', 'tsx', '--test', `--test-concurrency=${nodeConcurrency}`, ...files],
-    { count: countNode, env: s3 ? { S3_TEST_URL: s3.url } : {} },
-  ).then(() => s3?.stop());
+  const batches = batchesOf(files, 4);
+  const nodeLabel = `node test runner (${files.length} files in ${batches.length} batches, ${nodeConcurrency} at once then one per core${process.env.TEST_DATABASE_URL ? ', PGlite + PostgreSQL' : ', PGlite'}, s3 ${s3 ? 'on a local s3rver' : 'on S3_TEST_URL'})`;
+  console.log(`[node] ▶ ${nodeLabel}`);
+  const nodeStart = Date.now();
+  const nodePool = batchPool(
+    batches,
+    (batch, index) =>
+      run(`node batch ${index + 1}/${batches.length}: ${batch.map((file) => file.replace(/^.*\//, '')).join(' ')}`, 'node', process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...batch], {
+        count: countNode,
+        env: s3 ? { S3_TEST_URL: s3.url } : {},
+        timing: false,
+      }),
+    nodeConcurrency,
+  );
+  let nodeLaneDone = false;
+  const nodeLane = nodePool.done.then(() => {
+    nodeLaneDone = true;
+    const seconds = ((Date.now() - nodeStart) / 1000).toFixed(1);
+    if (!finished) timings.push(`${nodeLabel}: ${seconds} s`);
+    return s3?.stop();
+  });
   const browserLane = (async () => {
     await run('build (rollup)', 'build', bin('rollup'), ['-c', '--silent']);
     await run('size budgets', 'size', process.execPath, [join(root, 'packages/dev/size.mjs')]);
@@ -214,6 +232,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     // One Playwright run: one server (playwright.config.ts's webServer) for every spec.
     await run('Playwright end to end', 'e2e', bin('playwright'), ['test', '--config', 'host/playwright.config.ts'], { env: browserEnv, count: countPlaywright });
   })();
+  // The browser lane's core is free from here on: the node lane takes it.
+  browserLane.then(() => {
+    if (!finished && !nodeLaneDone) console.log(`[node] browser lane done: up to ${Math.max(nodeConcurrency, availableParallelism())} batches at once`);
+    nodePool.widen(Math.max(nodeConcurrency, availableParallelism()));
+  });
   await Promise.all([nodeLane, browserLane]);
   finish(0);
 }
