@@ -1,7 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { BASE_URL, createAdmin } from './fixtures';
 import { expectNoAxeViolation } from './helpers';
+import { test } from './test';
 
 /**
  * Issue 32, "admin accounts must enrol before they can act": a new admin (a fixture of this test's

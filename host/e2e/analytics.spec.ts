@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { BASE_URL as baseURL, createCompany, type FixtureCompany, saveSessionOf, sessionFile } from './fixtures';
 import { expectNoAxeViolation } from './helpers';
+import { test } from './test';
 
 // A company of this file's own (fixtures.ts): its owner (French interface) has the default
 // dashboard over its applications of the last weeks; its viewer (Victor Lang) reads English.

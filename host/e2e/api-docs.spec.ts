@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { expectNoAxeViolation } from './helpers';
+import { test } from './test';
 
 for (const viewport of [
   { width: 1280, height: 900 },

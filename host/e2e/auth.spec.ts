@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { createAdmin, createCompany, signInAdmin } from './fixtures';
 import { expectNoAxeViolation, LUMEN, signInThroughForm } from './helpers';
+import { test } from './test';
 
 /**
  * An owner of a company of the test's own, with a password (French interface): signing in and out

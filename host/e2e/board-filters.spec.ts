@@ -1,9 +1,10 @@
 // A visitor narrows the demo board (more than 10 offers: search and filters shown), as on a phone
 // and a desktop, in French: the count is announced, the element's attributes and rec-board-filter
 // event follow, and axe finds nothing on the filtered board.
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { pickText, type Offer } from '@rec/core';
 import { expectNoAxeViolation } from './helpers';
+import { test } from './test';
 
 const BOARD_ID = '64b0b0a4d000000000000001';
 

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { pickText, type Locale, type Offer } from '@rec/core';
+import { test } from './test';
 
 const BOARD_ID = '64b0b0a4d000000000000001';
 

@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { Brand } from '@rec/core';
 import { BRANDING_PREVIEWS } from '../src/router/route-table';
 import { callFromPage, createCompany, signInTo } from './fixtures';
 import { expectNoAxeViolation } from './helpers';
+import { test } from './test';
 
 /**
  * Visual regression of the eight branding previews (issue 16 D): each page at 1280 px under the

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { callFromPage as api, createCompany, signInTo } from './fixtures';
 import { expectNoAxeViolation } from './helpers';
+import { test } from './test';
 
 // Issue 16: the brand the owner saves shows on the demo career site's board and on the offer
 // page it links to, with no --rec-* CSS on the page (the theme alone colours them). In a company

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { BASE_URL, createCompany, type FixtureCompany, saveSessionOf, sessionFile } from './fixtures';
 import { expectNoAxeViolation } from './helpers';
+import { test } from './test';
 
 /**
  * The candidate page (issue 11) in a company of this file's own (fixtures.ts): its step-flow opening
@@ -157,8 +158,11 @@ test.describe('the candidate page', () => {
       await expect(page.getByLabel('New note')).toHaveCount(0);
       await expect(page.getByRole('button', { name: /Move .* to a stage/ })).toHaveCount(0);
       await expect(page.getByRole('button', { name: 'Add note' })).toHaveCount(0);
-      // Without CANDIDATES:SENSITIVE:READ the CV is named, not shown.
+      // Without CANDIDATES:SENSITIVE:READ the CV is named, not shown; videos and scores are special-category content too.
       await expect(page.locator('iframe')).toHaveCount(0);
+      await expect(page.locator('video')).toHaveCount(0);
+      await expect(page.getByText("Watching interview videos needs the permission to see candidates' sensitive data.", { exact: false }).first()).toBeVisible();
+      await expect(page.locator('.candidate-scores')).toHaveCount(0);
       const refused = await page.request.post(`/v2${candidateUrl(sofia())}/notes`, { data: { text: 'Viewer note' }, headers: { origin: BASE_URL } });
       expect(refused.status()).toBe(403);
       await expectNoAxeViolation(page);

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { expectNoAxeViolation } from './helpers';
+import { test } from './test';
 
 const BOARD_ID = '64b0b0a4d000000000000001';
 

@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { createCompany } from './fixtures';
 import { expectNoAxeViolation, mailTo, smallPdf } from './helpers';
+import { test } from './test';
 
 test('a candidate back through a used magic link is told so, finds the email filled in and gets a new link in one click', async ({ page, browser }) => {
   const email = `spent.link.${Date.now()}@example.org`;

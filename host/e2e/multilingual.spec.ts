@@ -1,6 +1,7 @@
-import { expect, type Page, type Request, test } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 import { createCompany, signInTo } from './fixtures';
 import { expectNoAxeViolation } from './helpers';
+import { test } from './test';
 
 // Issue 9, items 1-5: a visitor of the demo career site, in a French, German or Polish browser.
 const BOARD_ID = '64b0b0a4d000000000000001';

@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, type FileChooser, type Page, test } from '@playwright/test';
+import { expect, type FileChooser, type Page } from '@playwright/test';
 import { createCompany } from './fixtures';
 import { expectNoAxeViolation, SAMPLE_CHANNEL, smallPdf } from './helpers';
+import { test } from './test';
 
 // The server's DATA_DIR, as host/playwright.config.ts sets it: the outbox is below it.
 const OUTBOX = join(tmpdir(), `rec-e2e-${process.env.E2E_PORT ?? 3107}`, 'outbox');

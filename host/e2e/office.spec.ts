@@ -1,6 +1,7 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { createCompany, type FixtureCompany, saveSessionOf, sessionFile } from './fixtures';
 import { expectNoAxeViolation } from './helpers';
+import { test } from './test';
 
 // Issue 9, back-office items: rich descriptions (6), a tab per language (7), where an opening is
 // visible (8), confirmations and duplicates (9), phone-sized pages (12). The owner's interface is French.

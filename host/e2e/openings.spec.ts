@@ -1,11 +1,12 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { createCompany, createOpening, pageAs, uniqueTitle } from './fixtures';
 import { expectNoAxeViolation, signIn, smallPdf } from './helpers';
 import ExcelJS from 'exceljs';
 import { pdfText } from './pdf-text';
+import { test } from './test';
 
 // The seeded demo logins of the sign-in contract; the owner's interface speaks French.
 const OWNER = { email: 'claire.owner@lumen.example', password: 'lumen-owner-2026' };

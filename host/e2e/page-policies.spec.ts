@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { SAMPLE_CHANNEL, signInThroughForm } from './helpers';
+import { test } from './test';
 
 const BOARD_ID = '64b0b0a4d000000000000001';
 // Nordwind's owner: the sign-in form is part of what this test checks, and Lumen's owner signs in

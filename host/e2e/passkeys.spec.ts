@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { BASE_URL, createCompany } from './fixtures';
 import { expectNoAxeViolation } from './helpers';
+import { test } from './test';
 
 /**
  * Issue 32, passkeys, with Chromium's virtual authenticator (CDP WebAuthn domain): a recruiter

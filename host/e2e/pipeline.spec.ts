@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { BASE_URL as baseURL, createCompany, type FixtureCompany, saveSessionOf, sessionFile, signInTo } from './fixtures';
 import { expectNoAxeViolation } from './helpers';
+import { test } from './test';
 
 /**
  * The pipeline in a company of this file's own (fixtures.ts): Mechatroniker:in Robotik with 30

@@ -1,10 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect } from '@playwright/test';
 import JSZip from 'jszip';
 import { BASE_URL as BASE, createCompany, type FixtureCompany, pageAs } from './fixtures';
 import { expectNoAxeViolation, mailTo, type OutboxMail, smallPdf } from './helpers';
+import { test } from './test';
 
 const PORT = process.env.E2E_PORT ?? 3107;
 

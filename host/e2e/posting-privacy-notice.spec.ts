@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { createCompany, createOpening, pageAs } from './fixtures';
 import { expectNoAxeViolation } from './helpers';
+import { test } from './test';
 
 test('publishing in Polish, where the company wrote no privacy notice, warns in the review and needs an explicit confirmation', async ({ browser }) => {
   // A company of this test's own, with the demo's notices (French, English, German, no Polish).

@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { createCompany, signInTo } from './fixtures';
 import { smallPdf } from './helpers';
+import { test } from './test';
 
 test.describe('realtime (issue 15)', () => {
   test.describe.configure({ timeout: 90_000 });

@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { createCompany } from './fixtures';
 import { expectNoAxeViolation } from './helpers';
+import { test } from './test';
 
 test('an employee gets a referral link; a candidate following it keeps the code from the board to the offer', async ({ page }) => {
   // The referral codes made here belong to a company of this test's own.

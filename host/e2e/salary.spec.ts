@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { createCompany, signInTo } from './fixtures';
 import { expectNoAxeViolation, SAMPLE_CHANNEL } from './helpers';
+import { test } from './test';
 
 // Issue 17, pay transparency: visitors read the salary range on the offer in their language,
 // and the recruiter states it in the opening wizard.

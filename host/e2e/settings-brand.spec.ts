@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { createCompany, signInTo } from './fixtures';
 import { expectNoAxeViolation } from './helpers';
+import { test } from './test';
 
 // Each test works in a company of its own (fixtures.ts: the demo's brand, a board with an open offer):
 // the owner's interface speaks French, the viewer's English. A saved brand is seen by no other test.

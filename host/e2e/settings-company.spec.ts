@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { createCompany, type FixtureCompany, signInTo } from './fixtures';
 import { expectNoAxeViolation } from './helpers';
+import { test } from './test';
 
 // Each test in a company of its own (fixtures.ts): its logos and mail templates are seen by no other
 // test, and a retry starts from a fresh company. The owner's interface speaks French.

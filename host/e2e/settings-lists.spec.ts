@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { createCompany, type FixtureCompany, signInTo } from './fixtures';
 import { expectNoAxeViolation, mailTo, smallPdf } from './helpers';
+import { test } from './test';
 
 /**
  * Issue 13, talent pools and notifications: the owner (her interface speaks French) makes a pool,

@@ -1,6 +1,7 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import { createAdmin, signInAdmin } from './fixtures';
 import { expectNoAxeViolation, signIn } from './helpers';
+import { test } from './test';
 
 /**
  * Issue 13, team part: an admin creates a company whose owner joins from the mailed invitation;

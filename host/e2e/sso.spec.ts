@@ -1,7 +1,8 @@
-import { expect, type Page, request, test } from '@playwright/test';
+import { expect, type Page, request } from '@playwright/test';
 import { startTestIdp, type TestIdp } from '../../packages/server/src/testing/oidc-provider';
 import { BASE_URL, createCompany, type FixtureCompany, pageAs } from './fixtures';
 import { expectNoAxeViolation } from './helpers';
+import { test } from './test';
 
 /**
  * Issue 32, single sign-on: a real OpenID provider (oidc-provider, its development login form) runs

@@ -1,9 +1,10 @@
-import { expect, type Locator, test } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 // @ts-expect-error plain ESM helper without types
 import { CHROMIUM_ARGS } from '../../packages/dev/chromium.mjs';
 import { createCompany } from './fixtures';
 import { expectNoAxeViolation } from './helpers';
 import { fillStepsApplyForm } from './steps-offer';
+import { test } from './test';
 
 // Chromium's fake camera and microphone, allowed without a prompt: the interview records for real.
 test.use({ launchOptions: { executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] } });

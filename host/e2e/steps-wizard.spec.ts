@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { createCompany, createOpening, signInTo, uniqueTitle } from './fixtures';
 import { expectNoAxeViolation } from './helpers';
+import { test } from './test';
 
 test('an owner adds, reorders and configures the steps of an opening in the wizard', async ({ page }) => {
   // An owner with a German interface, on a new opening of a company of the test's own (its default process: one form step).

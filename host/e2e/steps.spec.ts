@@ -1,9 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 // @ts-expect-error plain ESM helper without types
 import { CHROMIUM_ARGS } from '../../packages/dev/chromium.mjs';
 import { createCompany, type FixtureCompany } from './fixtures';
 import { expectNoAxeViolation, smallPdf } from './helpers';
 import { fillStepsApplyForm } from './steps-offer';
+import { test } from './test';
 
 // A company of this file's own: its step-flow opening (application-form -> interview -> shape)
 // takes this file's candidates, each applying under a unique email.

@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { BASE_URL, createCompany, pageAs } from './fixtures';
 import { expectNoAxeViolation } from './helpers';
+import { test } from './test';
 
 /**
  * Issue 32: a recruiter enrols TOTP on the account page (the test computes the codes from the

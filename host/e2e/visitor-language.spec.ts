@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import { BASE_URL, createCompany, pageAs } from './fixtures';
 import { expectNoAxeViolation } from './helpers';
+import { test } from './test';
 
 // Issue 25: the visitor's language everywhere (one rule), the switcher's truth, errors with a way
 // back, no overflow at 390 px, and the location facet per place. Texts come from the locale files.

@@ -2,12 +2,13 @@ import { createServer, type Server } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, expect, type Locator, type Page, request, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Locator, type Page, request } from '@playwright/test';
 // @ts-expect-error plain ESM helper without types
 import { CHROMIUM_ARGS } from '../../../packages/dev/chromium.mjs';
 import { BASE_URL, createCompany, type FixtureCompany, sessionOf } from '../fixtures';
 import { mailTo, type OutboxMail, smallPdf } from '../helpers';
 import { expectCandidatePage, expectMailInLanguage, JOURNEY_VIEWPORTS, type JourneyCompany, localeText } from './journey-checks';
+import { test } from '../test';
 
 // Issue 25, "Done when": candidates walk from a board to the portal, at 390 and 1280 px, and every
 // page and mail on the way is in their language, fits the screen, carries the company's logo and

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import { callFromPage as api } from '../fixtures';
 import { expectNoAxeViolation, mailTo, type OutboxMail, SAMPLE_CHANNEL, signIn } from '../helpers';
 import { JOURNEY_VIEWPORTS, localeText, widerThanTheScreen } from './journey-checks';
+import { test } from '../test';
 
 // Issue 25, items 9, 10 and 14 (steps side): what a candidate meets after applying, at 390 and 1280 px.
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');

@@ -94,8 +94,10 @@ export interface InterviewAnswerView {
   stepId: string;
   questionId: string;
   question: LocalizedText;
-  /** Null when the question was not answered. */
+  /** Null when the question was not answered, or when the reader may not watch it (`restricted`). */
   video: { url: string; contentType: string } | null;
+  /** Answered, but a video is special-category content: only with CANDIDATES:SENSITIVE:READ. */
+  restricted?: true;
 }
 
 export interface AssessmentView {
@@ -107,6 +109,8 @@ export interface AssessmentView {
   correct?: number;
   total?: number;
   inTime?: boolean;
+  /** A result exists but is left out: assessment results need CANDIDATES:SENSITIVE:READ. */
+  restricted?: true;
 }
 
 export const TIMELINE_KINDS = ['applied', 'stepFinished', 'stage', 'note', 'mail'] as const;

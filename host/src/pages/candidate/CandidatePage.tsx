@@ -195,7 +195,7 @@ export default function CandidatePage({ openingId, candidateId }: CandidatePageP
                     <source src={answer.video.url} type={answer.video.contentType} />
                   </video>
                 ) : (
-                  <p>{t('candidatePage.notAnswered')}</p>
+                  <p>{t(answer.restricted ? 'candidatePage.videoRestricted' : 'candidatePage.notAnswered')}</p>
                 )}
               </li>
             ))}

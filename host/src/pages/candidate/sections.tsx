@@ -45,7 +45,7 @@ export function AssessmentsSection({ assessments }: { assessments: AssessmentVie
                 {assessment.inTime === false ? t('candidatePage.assessments.late') : ''}
               </p>
             ) : (
-              <p>{t('candidatePage.assessments.pending')}</p>
+              <p>{t(assessment.restricted ? 'candidatePage.assessments.restricted' : 'candidatePage.assessments.pending')}</p>
             )}
           </div>
         );

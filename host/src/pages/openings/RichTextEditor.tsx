@@ -145,6 +145,8 @@ export default function RichTextEditor({ labelId, describedBy, invalid, required
     if (!host.current) return;
     const created = new Editor({
       element: host.current,
+      // Tiptap would append an inline <style>, which our pages' CSP refuses: its rules are in host.css.
+      injectCSS: false,
       extensions: [Document, Paragraph, Text, PlainHeading, Bold, Italic, BulletList, PlainOrderedList, ListItem, HardBreak, SafeLink, UndoRedo],
       content: latest.current.value,
       editorProps: {

@@ -1,11 +1,14 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { DEMO, DEMO_PREFIX, demoId } from '../seed/demo-ids';
+import { COLOR_PICKER_STYLE_HASH, htmlSecurityHeaders } from './security-headers';
 import { describeEachBackend, testAppConfig } from '../testing/test-database';
 
 const FILES: Record<string, string> = {
@@ -130,4 +133,18 @@ describeEachBackend('Strict-Transport-Security (issue 24, L8)', (context) => {
       await plain.close();
     }
   });
+});
+
+it("allows exactly the colour picker's own stylesheet, by the hash of what the installed react-colorful appends", () => {
+  // The library appends `<style>` with this text (its minified source holds it as one string literal).
+  const source = readFileSync(createRequire(import.meta.url).resolve('react-colorful'), 'utf8');
+  const literal = /\.innerHTML='((?:[^'\\]|\\.)*)'/.exec(source)?.[1];
+  assert.ok(literal, 'react-colorful still appends one stylesheet through innerHTML');
+  const css = literal.replace(/\\(.)/g, '$1');
+  assert.match(css, /^\.react-colorful\{/);
+  const hash = `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+  assert.equal(COLOR_PICKER_STYLE_HASH, hash, `react-colorful's stylesheet changed: set COLOR_PICKER_STYLE_HASH to ${hash}`);
+  const csp = htmlSecurityHeaders('private')['content-security-policy'] ?? '';
+  assert.match(csp, new RegExp(`style-src 'self' ${hash.replace(/[+/]/g, '\\$&')}(;|$)`));
+  assert.doesNotMatch(csp, /unsafe-inline/);
 });

@@ -40,6 +40,16 @@ export function pageClassOf(url: string): PageClass {
 }
 
 /**
+ * The one inline stylesheet our pages run: react-colorful (the dashboard colour picker, spec §2)
+ * appends its own `<style>` and has no option to leave it out. Allowing exactly that text by its
+ * hash keeps the policy strict (no 'unsafe-inline', no per-response nonce on a cached page).
+ * security-headers.test.ts recomputes it from the installed library, so an upgrade that changes
+ * the stylesheet fails the tests instead of leaving the picker blank under the policy (issue 26).
+ * The rich-text editor's styles are in host.css (Tiptap's injectCSS is off).
+ */
+export const COLOR_PICKER_STYLE_HASH = "'sha256-I2px+fnpbN4E5+Djrj7aoTIyq9yyREkuVl19f4Sye9A='";
+
+/**
  * What our own pages load: scripts, styles and data from our origin only (the widgets adopt
  * constructable stylesheets, React sets styles through the CSSOM), images also from https
  * (company logos), no plugins, no <base> or form posts elsewhere.
@@ -47,7 +57,7 @@ export function pageClassOf(url: string): PageClass {
 const BASE_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
-  "style-src 'self'",
+  `style-src 'self' ${COLOR_PICKER_STYLE_HASH}`,
   "img-src 'self' data: https:",
   "font-src 'self' data:",
   "connect-src 'self'",

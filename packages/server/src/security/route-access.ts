@@ -470,7 +470,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteCase>> = {
     request: async (app) => ({ url: `/v2/insights/dashboards/${(await injectAs(app, DEMO_ACCOUNTS.owner.id, { method: 'POST', url: '/v2/insights/dashboards', payload: NEW_DASHBOARD })).json()._id}` }),
   },
   // The candidate page (issue 11): every recruiter of the company reads; notes need CANDIDATES:MANAGE,
-  // the inline CV CANDIDATES:SENSITIVE:READ (viewers have neither).
+  // the inline CV and interview videos CANDIDATES:SENSITIVE:READ (viewers have neither).
   'GET /v2/recruiter/openings/:openingId/candidates/:candidateId': { expected: recruiter(200), params: CANDIDATE_PAGE },
   'GET /v2/recruiter/openings/:openingId/candidates/:candidateId/notes': { expected: recruiter(200), params: CANDIDATE_PAGE },
   'POST /v2/recruiter/openings/:openingId/candidates/:candidateId/notes': { expected: permission(201), params: CANDIDATE_PAGE, request: () => json({ text: 'Matrix note' }) },
@@ -484,7 +484,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteCase>> = {
     },
   },
   'GET /v2/recruiter/openings/:openingId/candidates/:candidateId/interview-answers/:stepId/:questionId/video': {
-    expected: recruiter(200),
+    // A video is special-category content: CANDIDATES:SENSITIVE:READ, like the CV (viewers are refused).
+    expected: permission(200),
     prepares: true,
     params: { ...CANDIDATE_PAGE, stepId: DEMO_STEPS.stepIds[1] ?? '', questionId: 'intro' },
     request: async (app) => ({ url: `${camillePage}/interview-answers/${await camilleAt(app, INTERVIEW_PROCESS, [ATTEMPT, CHUNK, FINISH])}/intro/video` }),

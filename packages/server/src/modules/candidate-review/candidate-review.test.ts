@@ -167,7 +167,7 @@ describeEachBackend('the candidate page', (context) => {
     it('serves interview answers with range requests so the player can seek', async () => {
       const { base, stepId } = await candidateWithAnswers();
       const video = `${base}/interview-answers/${stepId}/intro/video`;
-      const whole = await as(DEMO_ACCOUNTS.viewer.id, video);
+      const whole = await as(DEMO_ACCOUNTS.owner.id, video);
       assert.equal(whole.statusCode, 200);
       assert.equal(whole.headers['accept-ranges'], 'bytes');
       assert.equal(whole.headers['content-type'], 'video/webm');
@@ -199,6 +199,56 @@ describeEachBackend('the candidate page', (context) => {
       assert.equal((await as(DEMO_ACCOUNTS.owner.id, `${base}/interview-answers/${stepId}/nope/video`)).statusCode, 404);
       assert.equal((await as(DEMO_ACCOUNTS.owner.id, `${base}/interview-answers/${'a'.repeat(24)}/intro/video`)).statusCode, 404);
       assert.equal((await as(DEMO_ACCOUNTS.owner.id, `${base}/interview-answers/bad/intro/video`)).statusCode, 404);
+    });
+
+    it('keeps every special-category content to CANDIDATES:SENSITIVE:READ: files, videos, scores and sensitive fields (role matrix)', async () => {
+      const { base, stepId } = await candidateWithAnswers();
+      const ownerReview = (await as(DEMO_ACCOUNTS.owner.id, base)).json() as CandidateReview;
+      const cvDownload = ownerReview.files.cv?.downloadUrl ?? '';
+      assert.match(cvDownload, /^\/v2\/storage\//);
+      // The seeded candidate whose personality questionnaire was shared (five scores).
+      const scored = `/v2/recruiter/openings/${DEMO_STEPS.openingId}/candidates/${DEMO_REVIEWS.candidateIds[1]}`;
+      const contents: Array<[string, string]> = [
+        ['inline CV', `${base}/files/cv`],
+        ['CV download', cvDownload],
+        ['interview video (WebM)', `${base}/interview-answers/${stepId}/intro/video`],
+        ['interview video (MP4)', `${base}/interview-answers/${stepId}/why/video`],
+      ];
+      const roles = [
+        { name: 'owner', id: DEMO_ACCOUNTS.owner.id, status: 200 },
+        { name: 'viewer', id: DEMO_ACCOUNTS.viewer.id, status: 403 },
+        { name: 'owner of another company', id: DEMO_ACCOUNTS.otherOwner.id, status: 404 },
+      ];
+      for (const role of roles) {
+        for (const [kind, url] of contents) assert.equal((await as(role.id, url)).statusCode, role.status, `${role.name}: ${kind}`);
+        const page = await as(role.id, base);
+        const scoredPage = await as(role.id, scored);
+        if (role.status === 404) {
+          assert.equal(page.statusCode, 404, `${role.name}: the page`);
+          assert.equal(scoredPage.statusCode, 404, `${role.name}: the scored page`);
+          continue;
+        }
+        const review = page.json() as CandidateReview;
+        const assessments = (scoredPage.json() as CandidateReview).assessments;
+        const allowed = role.status === 200;
+        assert.equal(typeof review.applicant.personal.birthDate === 'string', allowed, `${role.name}: birth date`);
+        assert.equal(review.applicant.expectedConditions !== undefined, allowed, `${role.name}: expected salary`);
+        assert.equal(review.files.cv?.viewUrl !== null && review.files.cv?.downloadUrl !== null, allowed, `${role.name}: CV links`);
+        assert.deepEqual(
+          review.interviewAnswers.map((answer) => [answer.questionId, answer.video !== null, answer.restricted ?? false]),
+          [
+            ['intro', allowed, !allowed],
+            ['why', allowed, !allowed],
+          ],
+          `${role.name}: interview videos`,
+        );
+        assert.ok(assessments.length > 0, 'the seeded candidate shared an assessment');
+        for (const assessment of assessments) {
+          assert.equal(assessment.scores !== undefined || assessment.correct !== undefined, allowed, `${role.name}: ${assessment.product} result`);
+          assert.equal(assessment.restricted ?? false, !allowed, `${role.name}: ${assessment.product} marked restricted`);
+        }
+        assert.ok(!JSON.stringify(review).includes('/video') || allowed, `${role.name}: no video URL anywhere in the page`);
+      }
     });
 
     it('seeds the demo candidates\' interview answers once, as real WebM and MP4 recordings', async () => {

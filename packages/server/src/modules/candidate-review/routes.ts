@@ -48,10 +48,11 @@ function wholeVideo(storage: VideoStorage, key: string, size: number): Readable 
 /**
  * The candidate page (issue 11):
  *   GET  /v2/recruiter/openings/{openingId}/candidates/{candidateId}                     everything the candidate gave, stage, neighbours, timeline
- *   GET  .../interview-answers/{stepId}/{questionId}/video                                an answer, with range requests (seeking)
+ *   GET  .../interview-answers/{stepId}/{questionId}/video                                an answer, with range requests (seeking), CANDIDATES:SENSITIVE:READ
  *   GET  .../files/{cv|cover-letter}                                                      the file inline (PDF, images), CANDIDATES:SENSITIVE:READ
  *   GET  .../notes, POST .../notes                                                        notes; writing needs CANDIDATES:MANAGE
- * Any recruiter of the company reads (viewers too); the tenant comes from the session only.
+ * Any recruiter of the company reads the page (viewers too, without videos, scores, files and sensitive
+ * fields); the tenant comes from the session only.
  */
 export const candidateReviewRoutes: FastifyPluginAsync<{ reviews: CandidateReviewService; videos: VideoStorage; files: FileStorage; audit: AuditLog }> = async (
   app,
@@ -70,7 +71,8 @@ export const candidateReviewRoutes: FastifyPluginAsync<{ reviews: CandidateRevie
 
   app.get<{ Params: InterviewVideoParams }>(
     `${base}/interview-answers/:stepId/:questionId/video`,
-    { preHandler: [recruiter, validateRequest({ params: videoParams })] },
+    // A video shows the candidate (special-category content): the same rule as the CV, on the server.
+    { preHandler: [recruiter, requirePermission(PERMISSIONS.candidatesSensitiveRead), validateRequest({ params: videoParams })] },
     async (request, reply) => {
       const { openingId, candidateId, stepId, questionId } = request.params;
       const video = await reviews.interviewVideo(authOrThrow(request), openingId, candidateId, stepId, questionId);

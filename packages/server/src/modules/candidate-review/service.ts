@@ -63,11 +63,17 @@ function formAnswers(step: StepRowView): FormAnswerView[] {
   });
 }
 
-function assessment(step: StepRowView): AssessmentView | null {
+/**
+ * An assessment's status, and its result for a reader with CANDIDATES:SENSITIVE:READ: personality and
+ * ability scores are special-category content like the CV (issue 26), so a viewer sees that a result
+ * exists, never the result.
+ */
+function assessment(step: StepRowView, sensitive: boolean): AssessmentView | null {
   if (!isAssessmentProduct(step.product)) return null;
   const view: AssessmentView = { product: step.product, status: step.status };
   // A result is the company's only once the candidate allowed sharing it (DONE).
   if (step.status !== 'DONE' || !step.result) return view;
+  if (!sensitive) return { ...view, restricted: true };
   const { scores, correct, total, inTime } = step.result as { scores?: Record<string, number>; correct?: number; total?: number; inTime?: boolean };
   if (scores) view.scores = scores;
   if (typeof correct === 'number') Object.assign(view, { correct, total, inTime });
@@ -153,7 +159,9 @@ export function createCandidateReviewService(deps: {
             stepId: step.id,
             questionId: question.id,
             question: question.text,
-            video: answer ? { url: `${base}/interview-answers/${step.id}/${question.id}/video`, contentType: answer.content_type ?? 'video/webm' } : null,
+            // A recorded answer shows a person (special-category content): watched only with CANDIDATES:SENSITIVE:READ, like the CV.
+            video: answer && sensitive ? { url: `${base}/interview-answers/${step.id}/${question.id}/video`, contentType: answer.content_type ?? 'video/webm' } : null,
+            ...(answer && !sensitive ? { restricted: true as const } : {}),
           });
         }
       }
@@ -183,7 +191,7 @@ export function createCandidateReviewService(deps: {
         consent: { text: row.consent_text, givenAt: new Date(row.consent_given_at).toISOString() },
         formAnswers: steps.filter((step) => step.product === 'application-form').flatMap(formAnswers),
         interviewAnswers,
-        assessments: steps.flatMap((step) => assessment(step) ?? []),
+        assessments: steps.flatMap((step) => assessment(step, sensitive) ?? []),
         previousCandidateId: neighbours.previous,
         nextCandidateId: neighbours.next,
         timeline: await timeline(companyId, row, steps, notes, known),
