@@ -2,7 +2,7 @@
 import { test as base, expect } from '@playwright/test';
 
 /** Back-office pages: a CSP violation there is a bug of ours (a blocked stylesheet, script or frame). */
-const BACK_OFFICE = /^\/(recruiter|admin|account-select)(\/|$)/;
+export const BACK_OFFICE_PAGE = /^\/(recruiter|admin|account-select)(\/|$)/;
 
 /**
  * Playwright's `test` with one automatic check (issue 26): every `securitypolicyviolation` that a
@@ -27,7 +27,7 @@ export const test = base.extend<{ cspViolations: string[] }>({
       });
       await use(violations);
       expect(
-        violations.filter((line) => BACK_OFFICE.test(line.split(' ')[0] ?? '')),
+        violations.filter((line) => BACK_OFFICE_PAGE.test(line.split(' ')[0] ?? '')),
         'Content-Security-Policy violations on back-office pages',
       ).toEqual([]);
     },

@@ -2,6 +2,7 @@ import { isApiError } from '@rec/api-client';
 import { LOCALES, type Locale } from '@rec/core';
 import { showErrorToast, showToast } from '@rec/stores';
 import { Button, Loading, MessageBlock, TextField } from '@rec/ui';
+import { SuspendDialog } from './SuspendDialog';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useT } from '../../i18n';
 import { LANGUAGE_NAMES } from '../../layouts/LanguageSwitcher';
@@ -32,14 +33,33 @@ export default function AdminPage() {
     void reload();
   }, [reload]);
 
-  async function toggle(company: AdminCompanyRow) {
+  const [suspending, setSuspending] = useState<AdminCompanyRow | null>(null);
+
+  async function reactivate(company: AdminCompanyRow) {
     try {
-      if (company.suspended) await reactivateCompany(company._id);
-      else await suspendCompany(company._id);
-      showToast({ tone: 'success', title: company.suspended ? 'adminCompanies.reactivated' : 'adminCompanies.suspended', values: { name: company.name } });
+      await reactivateCompany(company._id);
+      showToast({ tone: 'success', title: 'adminCompanies.reactivated', values: { name: company.name } });
     } catch (error) {
       showErrorToast(isApiError(error) ? error.key : null);
     }
+    await reload();
+  }
+
+  /** After the confirmation: suspends, and offers to undo it from the toast (a reactivation). */
+  async function suspend(company: AdminCompanyRow) {
+    try {
+      await suspendCompany(company._id);
+      showToast({
+        tone: 'success',
+        title: 'adminCompanies.suspended',
+        values: { name: company.name },
+        timeout: 15_000,
+        action: { label: 'adminCompanies.undo', run: () => void reactivate(company) },
+      });
+    } catch (error) {
+      showErrorToast(isApiError(error) ? error.key : null);
+    }
+    setSuspending(null);
     await reload();
   }
 
@@ -64,7 +84,11 @@ export default function AdminPage() {
                     {company.name}
                     {company.suspended ? <span className="admin-suspended"> · {t('adminCompanies.suspendedBadge')}</span> : null}
                   </h3>
-                  <Button variant="secondary" onClick={() => toggle(company)} aria-label={t(company.suspended ? 'adminCompanies.reactivateNamed' : 'adminCompanies.suspendNamed', { name: company.name })}>
+                  <Button
+                    variant="secondary"
+                    data-company-action={company._id}
+                    onClick={() => (company.suspended ? void reactivate(company) : setSuspending(company))}
+                    aria-label={t(company.suspended ? 'adminCompanies.reactivateNamed' : 'adminCompanies.suspendNamed', { name: company.name })}>
                     {t(company.suspended ? 'adminCompanies.reactivate' : 'adminCompanies.suspend')}
                   </Button>
                 </div>
@@ -99,6 +123,14 @@ export default function AdminPage() {
             ))
           : null}
       </section>
+      {suspending ? (
+        <SuspendDialog
+          company={suspending}
+          onConfirm={() => suspend(suspending)}
+          onClose={() => setSuspending(null)}
+          returnFocus={() => document.querySelector<HTMLElement>(`[data-company-action="${suspending._id}"]`)}
+        />
+      ) : null}
       {state.status === 'ready' ? <AuditLogSection companies={state.companies} /> : null}
       {/* The admin's own second factors (issue 32): an admin keeps at least one, manages them here. */}
       <TwoFactorSection />
