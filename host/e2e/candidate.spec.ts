@@ -142,6 +142,13 @@ test.describe('the candidate page', () => {
         await element.play();
       });
       await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 10_000 }).toBeGreaterThan(0.5);
+      // Reject is a visible button (issue 26), not only the r key: it opens the reject dialog; cancelling moves nothing.
+      await page.getByRole('button', { name: 'Refuser Mathis Klein' }).click();
+      const reject = page.getByRole('dialog', { name: 'Refuser Mathis Klein' });
+      await expect(reject.getByLabel('Motif')).toBeVisible();
+      await reject.getByRole('button', { name: 'Annuler' }).click();
+      await expect(reject).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Refuser Mathis Klein' })).toBeFocused();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await expectNoAxeViolation(page);
     });

@@ -1,4 +1,4 @@
-import { type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
 
 /** Accessible form building blocks of the host app (plain elements: keyboard and focus come for free). */
 
@@ -40,6 +40,8 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: 'primary' | 'secondary' | 'link';
   /** Shows the button busy (and disabled) while its action runs. */
   busy?: boolean;
+  /** The <button> itself (a prop in React 19; the host only: preact/compat in the widgets would need forwardRef). */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /** A button; `busy` disables it and says so to assistive technology. */
