@@ -6,8 +6,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../../app';
 import { requirePermission, requireRole } from '../../http/auth';
 import type { DatabaseHandle } from '../../db/database';
+import { ROUTE_ACCESS } from '../../security/route-access';
 import { testAppConfig, testBackends } from '../../testing/test-database';
-import { openApiDocument } from './openapi';
+import { NOT_IN_API_DOCUMENT, openApiDocument, openApiPath } from './openapi';
 import { recordRoutes } from './route-registry';
 
 type Operation = { summary?: string; security?: Array<Record<string, string[]>> };
@@ -63,6 +64,23 @@ describe('/openapi.json under Redocly’s recommended rules', () => {
     // Public widget paths and declared public routes: no requirement.
     assert.deepEqual(op('/v2/boards/{id}', 'get')?.security, []);
     assert.deepEqual(op('/auth/password/sign-in', 'post')?.security, []);
+  });
+
+  it('agrees with the route matrix’s access table (a public route answers every caller alike, a guarded one refuses anonymous callers)', () => {
+    // The realtime socket's plain GET answers 426 to everyone, but what the socket carries needs the session.
+    const exceptions = new Set(['GET /v2/realtime']);
+    const disagreements: string[] = [];
+    for (const [key, { expected }] of Object.entries(ROUTE_ACCESS)) {
+      const [method = '', url = ''] = key.split(' ');
+      if (NOT_IN_API_DOCUMENT.includes(url) || method === 'HEAD' || method === 'OPTIONS' || exceptions.has(key)) continue;
+      const security = document.paths[openApiPath(url)]?.[method.toLowerCase()]?.security;
+      const isPublic = security !== undefined && security.length === 0;
+      const sameForAll = new Set(Object.values(expected)).size === 1;
+      // A public route answers every caller alike; a guarded one refuses the anonymous caller (the
+      // half-signed-in routes refuse every caller of the matrix alike: none of them is half signed in).
+      if (isPublic ? !sameForAll : sameForAll && expected.anonymous !== 401) disagreements.push(`${key}: security ${JSON.stringify(security)}, matrix ${JSON.stringify(expected)}`);
+    }
+    assert.deepEqual(disagreements, []);
   });
 });
 
