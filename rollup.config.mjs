@@ -1,7 +1,9 @@
 // `rollup -c` builds, in order:
 //   1. the widget bundle (dist/widgets): the loader rec-widgets.js, one chunk per widget and per
 //      locale; React code runs on preact/compat there (aliases below), so the embed stays small.
-//   2. the host app (dist/host): real React, an index.html and host/public copied over.
+//   2. the npm build of the widgets (dist/widgets-npm): one ES module per element for single-page
+//      apps to import, with custom-elements.json and the typings generated from it.
+//   3. the host app (dist/host): real React, an index.html and host/public copied over.
 // and writes dist/build-info.json once, after the last build.
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,6 +17,8 @@ import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
 import * as esbuild from 'esbuild';
+import { elementSources, generateManifest } from './packages/dev/custom-elements-manifest.mjs';
+import { jsxTypings } from './packages/dev/custom-elements-typings.mjs';
 import { localeSection } from './packages/dev/locale-section.mjs';
 import { precompress } from './packages/dev/precompress.mjs';
 
@@ -294,9 +298,63 @@ const widgets = {
     litElementCopies('referral'),
     ...sourcePlugins(),
     manifest(),
-    buildInfo({ last: !withHost }),
+    buildInfo({ last: false }),
     precompress(),
   ],
+};
+
+/** `widgets/board/src/board.element.ts` -> `board`: the npm build's entry (and subpath) of each element. */
+const npmEntries = Object.fromEntries(elementSources().map((path) => [path.split('/')[1], join(root, path)]));
+const NPM_ALL = '\0widgets-npm-all';
+
+/**
+ * The npm package around the modules: index.js defining every element, custom-elements.json, the
+ * typings, and a package.json whose `exports` name each element (`@rec/widgets/board`).
+ */
+function npmPackage() {
+  return {
+    name: 'widgets-npm-package',
+    resolveId: (id) => (id === NPM_ALL ? NPM_ALL : null),
+    load: (id) => (id === NPM_ALL ? Object.values(npmEntries).map((path) => `import ${JSON.stringify(path)};`).join('\n') : null),
+    generateBundle() {
+      const manifest = generateManifest();
+      const emit = (fileName, source) => this.emitFile({ type: 'asset', fileName, source });
+      emit('custom-elements.json', `${JSON.stringify(manifest, null, 2)}\n`);
+      for (const [fileName, source] of Object.entries(jsxTypings(manifest))) emit(fileName, source);
+      const types = './index.d.ts';
+      const exports = {
+        '.': { types, default: './index.js' },
+        ...Object.fromEntries(Object.keys(npmEntries).map((name) => [`./${name}`, { types, default: `./${name}.js` }])),
+        './custom-elements.json': './custom-elements.json',
+        './jsx-react': { types: './jsx-react.d.ts' },
+        './jsx-vue': { types: './jsx-vue.d.ts' },
+        './jsx-svelte': { types: './jsx-svelte.d.ts' },
+      };
+      const pkg = {
+        name: '@rec/widgets',
+        version,
+        description: 'The recruitment platform’s custom elements as ES modules, for single-page apps (see docs/embedding.md).',
+        type: 'module',
+        sideEffects: true,
+        customElements: 'custom-elements.json',
+        exports,
+        types,
+      };
+      emit('package.json', `${JSON.stringify(pkg, null, 2)}\n`);
+    },
+  };
+}
+
+const widgetsNpm = {
+  input: { index: NPM_ALL, ...npmEntries },
+  output: {
+    dir: join(dist, 'widgets-npm'),
+    format: 'es',
+    entryFileNames: '[name].js',
+    chunkFileNames: 'chunks/[name]-[hash].js',
+    sourcemap: true,
+  },
+  plugins: [cleanDir(join(dist, 'widgets-npm')), alias({ entries: PREACT_ALIASES }), npmPackage(), ...sourcePlugins(), buildInfo({ last: !withHost })],
 };
 
 const host = {
@@ -319,4 +377,4 @@ const host = {
   ],
 };
 
-export default withHost ? [widgets, host] : [widgets];
+export default withHost ? [widgets, widgetsNpm, host] : [widgets, widgetsNpm];

@@ -15,6 +15,41 @@ import boardCss from './board.css';
  * `contract` (a code) and `offer-language` attributes set them; when the visitor changes one, the
  * attributes follow and `rec-board-filter` (bubbles, composed) carries
  * `{ search, location, contract, offerLanguage, count, total }`. Never read from the page URL.
+ *
+ * @fires {CustomEvent<{ offer: Record<string, unknown>; channelId: string; url: string }>} rec-offer-select - An offer was clicked (cancelable: preventDefault() keeps the widget from navigating).
+ * @fires {CustomEvent<{ search: string; location: string; contract: string; offerLanguage: string; count: number; total: number }>} rec-board-filter - The visitor changed the filter.
+ * @csspart board
+ * @csspart title
+ * @csspart count
+ * @csspart offers
+ * @csspart offer
+ * @csspart offer-title
+ * @csspart offer-meta
+ * @csspart offer-location
+ * @csspart offer-contract
+ * @csspart filters
+ * @csspart filters-toggle
+ * @csspart filter
+ * @csspart search
+ * @csspart clear-filters
+ * @csspart show-more
+ * @csspart no-match
+ * @csspart empty
+ * @csspart spontaneous
+ * @csspart spontaneous-block
+ * @csspart logo - The company logo.
+ * @csspart logo-box - The box reserved for the logo.
+ * @cssprop --rec-font-family - The font (default: inherit the page's).
+ * @cssprop --rec-font-size - The base font size.
+ * @cssprop --rec-color-primary - Buttons, links and accents.
+ * @cssprop --rec-color-on-primary - Text on the primary colour.
+ * @cssprop --rec-color-text - The text colour.
+ * @cssprop --rec-color-muted - Secondary text.
+ * @cssprop --rec-color-surface - Cards and fields.
+ * @cssprop --rec-color-border - Borders.
+ * @cssprop --rec-color-background - The background.
+ * @cssprop --rec-radius - The corner radius.
+ * @cssprop --rec-spacing - The spacing unit.
  */
 export const RecBoard = defineElement<BoardProps>('rec-board', Board, {
   attributes: ['boardId', 'language', 'headingLevel', 'apiBase', 'referralCode', 'search', 'location', 'contract', 'offerLanguage'],

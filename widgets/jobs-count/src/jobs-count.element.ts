@@ -44,6 +44,16 @@ const SAFE_HREF = /^(https?:|[^:]*([/?#]|$))/i;
  *
  * Event `rec-jobs-count-load` (bubbles, composed), detail `{ boardId, count, language }`.
  * Parts: `badge` (the link or text), `count` (the number).
+ *
+ * @fires {CustomEvent<{ boardId: string; count: number; language: string }>} rec-jobs-count-load - The count is shown (also when it is 0).
+ * @csspart badge - The link or text.
+ * @csspart count - The number.
+ * @cssprop --rec-font-family - The font.
+ * @cssprop --rec-font-size - The font size.
+ * @cssprop --rec-color-primary - The badge's background.
+ * @cssprop --rec-color-on-primary - The badge's text.
+ * @cssprop --rec-radius - The corner radius.
+ * @cssprop --rec-spacing - The spacing unit.
  */
 // Not exported: the loader only needs the definition, and exports cost bytes against the budget.
 // Pages and tests reach the class as HTMLElementTagNameMap['rec-jobs-count'].

@@ -40,6 +40,19 @@ const HEADINGS: Record<string, (text: string) => TemplateResult> = {
  * only this form never loads the preact/i18next chunk (37 KB gzip before, see packages/dev/size.mjs).
  * Language: the one rule of every element (@rec/core visitor-language.ts).
  * Parts: `referral`, `loading`, `referral-link`, `share`, `copy-link`, `share-button`, `powered-by`.
+ *
+ * @csspart referral
+ * @csspart loading
+ * @csspart referral-link
+ * @csspart share
+ * @csspart copy-link
+ * @csspart share-button
+ * @csspart powered-by
+ * @cssprop --rec-color-primary - The button and link colour.
+ * @cssprop --rec-color-error - Error messages.
+ * @cssprop --rec-color-focus - The focus ring.
+ * @cssprop --rec-color-input-border - Field borders.
+ * @cssprop --rec-radius - The corner radius.
  */
 // Not exported: the loader only needs the definition. Pages and tests reach the class as
 // HTMLElementTagNameMap['rec-referral'].

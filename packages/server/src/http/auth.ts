@@ -162,9 +162,29 @@ function pendingKey(request: FastifyRequest): ErrorKey | undefined {
   return request.pendingAuth.step === 'verify' ? ERROR_KEYS.secondFactorRequired : ERROR_KEYS.enrolmentRequired;
 }
 
+/**
+ * Who a guard pre-handler admits, so the API document derives each route's security requirement
+ * from the guard it really runs (api-docs/security.ts) instead of from a hand-kept list.
+ */
+export interface GuardDescription {
+  /** The roles admitted; every role when empty. */
+  roles: readonly Role[];
+  /** The company permissions required (recruiters only), when the guard is requirePermission. */
+  permissions?: readonly string[];
+}
+
+const GUARD_OF = new WeakMap<object, GuardDescription>();
+
+/** What a pre-handler made by requireRole or requirePermission admits; undefined for any other function. */
+export function guardOf(handler: unknown): GuardDescription | undefined {
+  return typeof handler === 'function' ? GUARD_OF.get(handler) : undefined;
+}
+
 /** 401 without a session, 403 when the session's role is not one of `roles`. */
 export function requireRole(...roles: Role[]): preHandlerAsyncHookHandler {
-  return async (request) => checkRole(request, ...roles);
+  const handler: preHandlerAsyncHookHandler = async (request) => checkRole(request, ...roles);
+  GUARD_OF.set(handler, { roles });
+  return handler;
 }
 
 /** requireRole's check, for hooks that run earlier (an upload route's admit check, before the body). */
@@ -175,7 +195,10 @@ export function checkRole(request: FastifyRequest, ...roles: Role[]): void {
 
 /** 401 without a session, 403 unless the session's permissions satisfy `required` (core's hasPermission). */
 export function requirePermission(required: string | readonly string[], mode: PermissionMode = 'every'): preHandlerAsyncHookHandler {
-  return async (request) => checkPermission(request, required, mode);
+  const handler: preHandlerAsyncHookHandler = async (request) => checkPermission(request, required, mode);
+  // Permissions are a company role's: only recruiter sessions ever hold one.
+  GUARD_OF.set(handler, { roles: ['recruiter'], permissions: [required].flat() });
+  return handler;
 }
 
 /** requirePermission's check, for hooks that run earlier (an upload route's admit check). */

@@ -51,7 +51,7 @@ export const accountRoutes: FastifyPluginAsync<{
 
   app.patch<{ Body: AccountNameBody }>(
     '/v2/recruiter/me/name',
-    { preHandler: [recruiterOnly, validateRequest({ body: { schema: AccountNameBodySchema, errorKey: badBody } })] },
+    { config: { apiDoc: { summary: "Change the recruiter's name" } }, preHandler: [recruiterOnly, validateRequest({ body: { schema: AccountNameBodySchema, errorKey: badBody } })] },
     async (request) => {
       const session = authOrThrow(request);
       const { firstName, lastName } = request.body;
@@ -69,7 +69,7 @@ export const accountRoutes: FastifyPluginAsync<{
     '/v2/recruiter/me/profile-picture',
     {
       // Bytes (a picture): the session is checked before the body is read, like every upload.
-      config: { upload: { kind: 'profile-picture', admit: async (request) => checkRole(request, 'recruiter') } },
+      config: { apiDoc: { summary: "Upload the recruiter's profile picture" }, upload: { kind: 'profile-picture', admit: async (request) => checkRole(request, 'recruiter') } },
       preHandler: [recruiterOnly, validateRequest({ body: { schema: ProfilePictureBodySchema, errorKey: badBody } })],
       // The picture travels as base64 JSON: a little above PROFILE_PICTURE_MAX_BYTES * 4/3.
       bodyLimit: 300 * 1024,
@@ -83,7 +83,7 @@ export const accountRoutes: FastifyPluginAsync<{
     },
   );
 
-  app.delete('/v2/recruiter/me/profile-picture', { preHandler: recruiterOnly }, async (request, reply) => {
+  app.delete('/v2/recruiter/me/profile-picture', { config: { apiDoc: { summary: "Remove the recruiter's profile picture" } }, preHandler: recruiterOnly }, async (request, reply) => {
     const session = authOrThrow(request);
     await setPicture(db, tenantOf(session), session.account.id, null, now());
     return reply.code(204).send();
@@ -91,7 +91,7 @@ export const accountRoutes: FastifyPluginAsync<{
 
   app.post<{ Body: PasswordRotateBody }>(
     '/v2/recruiter/me/password',
-    { preHandler: [recruiterOnly, validateRequest({ body: { schema: PasswordRotateBodySchema, errorKey: badBody } })] },
+    { config: { apiDoc: { summary: "Change the recruiter's password" } }, preHandler: [recruiterOnly, validateRequest({ body: { schema: PasswordRotateBodySchema, errorKey: badBody } })] },
     async (request, reply) => {
       const session = authOrThrow(request);
       await auth.rotatePassword(session.account.id, session.sessionHash, request.body.currentPassword, request.body.password, request.ip);
@@ -101,7 +101,7 @@ export const accountRoutes: FastifyPluginAsync<{
     },
   );
 
-  app.get('/v2/recruiter/me/sessions', { preHandler: recruiterOnly, config: { apiDoc: { response: v.array(AccountSessionSchema) } } }, async (request) => {
+  app.get('/v2/recruiter/me/sessions', { preHandler: recruiterOnly, config: { apiDoc: { summary: "The recruiter's active sessions", response: v.array(AccountSessionSchema) } } }, async (request) => {
     const session = authOrThrow(request);
     const rows = await accounts.listSessions(session.account.id, now());
     return rows.map(
@@ -117,7 +117,7 @@ export const accountRoutes: FastifyPluginAsync<{
 
   app.delete<{ Params: SessionIdParams }>(
     '/v2/recruiter/me/sessions/:id',
-    { preHandler: [recruiterOnly, validateRequest({ params: { schema: SessionIdParamsSchema, errorKey: ERROR_KEYS.sessionNotFound, statusCode: 404 } })] },
+    { config: { apiDoc: { summary: "End one of the recruiter's sessions" } }, preHandler: [recruiterOnly, validateRequest({ params: { schema: SessionIdParamsSchema, errorKey: ERROR_KEYS.sessionNotFound, statusCode: 404 } })] },
     async (request, reply) => {
       const session = authOrThrow(request);
       const current = (await accounts.listSessions(session.account.id, now())).find((row) => row.id === request.params.id)?.token_hash === session.sessionHash;
@@ -129,7 +129,7 @@ export const accountRoutes: FastifyPluginAsync<{
     },
   );
 
-  app.delete('/v2/recruiter/me/sessions', { preHandler: recruiterOnly }, async (request) => {
+  app.delete('/v2/recruiter/me/sessions', { config: { apiDoc: { summary: "End all the recruiter's other sessions" } }, preHandler: recruiterOnly }, async (request) => {
     const session = authOrThrow(request);
     const ended = await accounts.deleteOtherSessions(session.account.id, session.sessionHash);
     sessionsEnded(session);

@@ -24,7 +24,7 @@ export const adminRoutes: FastifyPluginAsync<{ admin: AdminService }> = async (a
     return payload;
   });
 
-  app.get('/v2/admin/companies', { preHandler: adminOnly }, async () => {
+  app.get('/v2/admin/companies', { config: { apiDoc: { summary: 'All companies (platform admins)' } }, preHandler: adminOnly }, async () => {
     const { companies: rows, recruiters } = await admin.listCompanies();
     return rows.map((company) => ({
       _id: company.id,
@@ -45,13 +45,13 @@ export const adminRoutes: FastifyPluginAsync<{ admin: AdminService }> = async (a
 
   app.post<{ Body: AdminCompanyBody }>(
     '/v2/admin/companies',
-    { preHandler: [adminOnly, validateRequest({ body: { schema: AdminCompanyBodySchema, errorKey: ERROR_KEYS.badRequest } })] },
+    { config: { apiDoc: { summary: 'Create a company with its owner (platform admins)' } }, preHandler: [adminOnly, validateRequest({ body: { schema: AdminCompanyBodySchema, errorKey: ERROR_KEYS.badRequest } })] },
     async (request, reply) => reply.code(201).send(await admin.createCompany(authOrThrow(request), request.body)),
   );
 
   app.post<{ Params: AdminCompanyParams }>(
     '/v2/admin/companies/:companyId/suspend',
-    { preHandler: [adminOnly, validateRequest({ params: companyParams })] },
+    { config: { apiDoc: { summary: 'Suspend a company (platform admins)' } }, preHandler: [adminOnly, validateRequest({ params: companyParams })] },
     async (request, reply) => {
       await admin.suspend(authOrThrow(request), request.params.companyId);
       return reply.code(204).send();
@@ -60,7 +60,7 @@ export const adminRoutes: FastifyPluginAsync<{ admin: AdminService }> = async (a
 
   app.post<{ Params: AdminCompanyParams }>(
     '/v2/admin/companies/:companyId/reactivate',
-    { preHandler: [adminOnly, validateRequest({ params: companyParams })] },
+    { config: { apiDoc: { summary: 'Reactivate a suspended company (platform admins)' } }, preHandler: [adminOnly, validateRequest({ params: companyParams })] },
     async (request, reply) => {
       await admin.reactivate(authOrThrow(request), request.params.companyId);
       return reply.code(204).send();
@@ -69,9 +69,9 @@ export const adminRoutes: FastifyPluginAsync<{ admin: AdminService }> = async (a
 
   app.get<{ Querystring: AuditLogQuery }>(
     '/v2/admin/audit-log',
-    { preHandler: [adminOnly, validateRequest({ query: { schema: AuditLogQuerySchema, errorKey: ERROR_KEYS.invalidQuery } })] },
+    { config: { apiDoc: { summary: 'The account audit log (platform admins)' } }, preHandler: [adminOnly, validateRequest({ query: { schema: AuditLogQuerySchema, errorKey: ERROR_KEYS.invalidQuery } })] },
     async (request) => admin.auditLog(request.query),
   );
 
-  app.get('/v2/admin/audit-log/actions', { preHandler: adminOnly }, async () => admin.auditActions());
+  app.get('/v2/admin/audit-log/actions', { config: { apiDoc: { summary: 'The actions the audit log records (platform admins)' } }, preHandler: adminOnly }, async () => admin.auditActions());
 };

@@ -1,7 +1,10 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
+import { sessionCookie } from '../../http/auth';
 import type { RequestRule } from '../../http/validation';
 import type { RegisteredRoute } from './route-registry';
+import { permissionsOf, securityOf, securitySchemes } from './security';
+import { TAG_DESCRIPTIONS } from './tags';
 
 /**
  * Routes that are no API: pages, files and the documentation itself. Listed one by one, so a new
@@ -76,15 +79,22 @@ const ERROR_RESPONSE = {
 export function openApiDocument(routes: readonly RegisteredRoute[], publicUrl: string): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   const excluded = new Set(NOT_IN_API_DOCUMENT);
+  const tags = new Set<string>();
   for (const route of routes) {
     if (!DOCUMENTED_METHODS.has(route.method) || excluded.has(route.url)) continue;
     const path = openApiPath(route.url);
     const method = route.method.toLowerCase();
     const tag = /^\/(?:v2\/)?([^/{]+)/.exec(path)?.[1] ?? 'root';
+    const security = securityOf(route);
+    const permissions = permissionsOf(route);
+    tags.add(tag);
     const operation: JsonSchema = {
       operationId: `${method}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_match, next: string | undefined) => (next ? next.toUpperCase() : ''))}`,
       tags: [tag],
       ...(route.summary ? { summary: route.summary } : {}),
+      ...(permissions.length ? { description: `Recruiters holding ${permissions.map((permission) => `\`${permission}\``).join(' and ')}.` } : {}),
+      // No requirement at all when the guard cannot be told: the lint test names such a route.
+      ...(security ? { security } : {}),
       parameters: [...parameters(route.rules.params, 'path', route.url), ...parameters(route.rules.query, 'query', route.url)],
       ...(route.rules.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(route.rules.body.schema) } } } } : {}),
       responses: {
@@ -105,6 +115,8 @@ export function openApiDocument(routes: readonly RegisteredRoute[], publicUrl: s
       description: 'Generated from the valibot schemas the routes validate with (packages/core).',
     },
     servers: [{ url: publicUrl }],
+    tags: [...tags].sort().map((name) => ({ name, ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}) })),
     paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
+    components: { securitySchemes: securitySchemes(sessionCookie(publicUrl).name) },
   };
 }

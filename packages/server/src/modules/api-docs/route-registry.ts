@@ -1,13 +1,21 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type * as v from 'valibot';
+import { type GuardDescription, guardOf } from '../../http/auth';
 import { type RequestRules, requestRulesOf } from '../../http/validation';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** What the API document says of a route beyond its validated input. */
-    apiDoc?: { summary?: string; response?: v.GenericSchema<unknown, unknown> };
+    apiDoc?: { summary?: string; response?: v.GenericSchema<unknown, unknown>; access?: ApiAccess };
   }
 }
+
+/**
+ * Who may call a route whose guard is not a hook (it checks in the handler): `public` (anyone),
+ * `session` (any signed-in account, the cookie), `stepsToken` (the steps' bearer token or an
+ * applicant session). Routes guarded by requireRole/requirePermission need none: it is read from the guard.
+ */
+export type ApiAccess = 'public' | 'session' | 'stepsToken';
 
 export interface RegisteredRoute {
   method: string;
@@ -19,6 +27,16 @@ export interface RegisteredRoute {
   response?: v.GenericSchema<unknown, unknown> | undefined;
   /** What the route receives when it accepts bytes (its upload guard's kind), else undefined. */
   upload?: string | undefined;
+  /** The session guards its hooks run (requireRole, requirePermission): its security is derived from them. */
+  guards: readonly GuardDescription[];
+  /** Who may call a route that checks its caller in the handler (no guard hook to read it from). */
+  access?: ApiAccess | undefined;
+}
+
+/** The guards of a route's hooks, whichever hook runs them (the upload routes admit in onRequest/preValidation). */
+function guardsOf(route: RouteOptions): GuardDescription[] {
+  const hooks = [route.onRequest, route.preValidation, route.preHandler].flatMap((hook) => [hook ?? []].flat());
+  return hooks.map(guardOf).filter((guard): guard is GuardDescription => guard !== undefined);
 }
 
 function rulesOf(route: RouteOptions): RequestRules {
@@ -36,8 +54,9 @@ export function recordRoutes(app: FastifyInstance): readonly RegisteredRoute[] {
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
     const rules = rulesOf(route);
+    const guards = guardsOf(route);
     for (const method of [route.method].flat()) {
-      routes.push({ method, url: route.url ?? route.path, rules, summary: route.config?.apiDoc?.summary, response: route.config?.apiDoc?.response, upload: route.config?.upload?.kind });
+      routes.push({ method, url: route.url ?? route.path, rules, summary: route.config?.apiDoc?.summary, response: route.config?.apiDoc?.response, upload: route.config?.upload?.kind, guards, access: route.config?.apiDoc?.access });
     }
   });
   return routes;

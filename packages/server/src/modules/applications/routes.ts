@@ -7,7 +7,7 @@ import type { ApplicationService } from './service';
 export const applicationRoutes: FastifyPluginAsync<{ applications: ApplicationService; limiter: RateLimiter }> = async (app, { applications, limiter }) => {
   app.post<{ Params: OfferChannelParams }>(
     '/v2/offers/channel/:channelId/applications',
-    {
+    { config: { apiDoc: { summary: 'Apply to an offer' } },
       bodyLimit: 64 * 1024,
       preHandler: [limiter.guard, validateRequest({ params: { schema: OfferChannelParamsSchema, errorKey: ERROR_KEYS.invalidId } })],
     },

@@ -62,7 +62,7 @@ export const authRoutes: FastifyPluginAsync<{
 
   app.post<{ Body: SignInBody }>(
     '/auth/password/sign-in',
-    { preHandler: validateRequest({ body: { schema: SignInBodySchema, errorKey: badBody } }) },
+    { config: { apiDoc: { summary: 'Sign in with email and password', access: 'public' } }, preHandler: validateRequest({ body: { schema: SignInBodySchema, errorKey: badBody } }) },
     async (request, reply) => {
       const factorProven = await twoFactor.isRememberedDevice(request.body.email, device.read(request));
       const { account, session } = await auth.signInWithPassword(request.body.email, request.body.password, request.ip, deviceOf(request.headers['user-agent']), { factorProven });
@@ -74,7 +74,7 @@ export const authRoutes: FastifyPluginAsync<{
 
   app.post<{ Body: EmailBody }>(
     '/auth/magic-link',
-    { preHandler: validateRequest({ body: { schema: EmailBodySchema, errorKey: badBody } }) },
+    { config: { apiDoc: { summary: 'Send a sign-in link by mail', access: 'public' } }, preHandler: validateRequest({ body: { schema: EmailBodySchema, errorKey: badBody } }) },
     async (request, reply) => {
       await auth.requestMagicLink(request.body.email, request.ip, request.log);
       return reply.code(202).send({ sent: true });
@@ -84,7 +84,7 @@ export const authRoutes: FastifyPluginAsync<{
   app.post<{ Body: TokenBody }>(
     '/v2/applicants-auth/authorize',
     // A malformed token is as unknown as a wrong one.
-    { preHandler: validateRequest({ body: { schema: TokenBodySchema, errorKey: ERROR_KEYS.invalidToken, statusCode: 401 } }) },
+    { config: { apiDoc: { summary: 'Sign an applicant in with a mailed link token', access: 'public' } }, preHandler: validateRequest({ body: { schema: TokenBodySchema, errorKey: ERROR_KEYS.invalidToken, statusCode: 401 } }) },
     async (request, reply) => {
       const { account, session } = await auth.authorizeMagicLink(request.body.token, deviceOf(request.headers['user-agent']));
       await endPreviousSession(request);
@@ -95,7 +95,7 @@ export const authRoutes: FastifyPluginAsync<{
 
   app.post<{ Body: EmailBody }>(
     '/auth/password/recover',
-    { preHandler: validateRequest({ body: { schema: EmailBodySchema, errorKey: badBody } }) },
+    { config: { apiDoc: { summary: 'Send a password reset link by mail', access: 'public' } }, preHandler: validateRequest({ body: { schema: EmailBodySchema, errorKey: badBody } }) },
     async (request, reply) => {
       await auth.requestPasswordReset(request.body.email, request.ip, request.log);
       return reply.code(202).send({ sent: true });
@@ -104,7 +104,7 @@ export const authRoutes: FastifyPluginAsync<{
 
   app.post<{ Body: ResetPasswordBody }>(
     '/auth/password/reset',
-    { preHandler: validateRequest({ body: { schema: ResetPasswordBodySchema, errorKey: badBody } }) },
+    { config: { apiDoc: { summary: 'Set a new password with a reset token', access: 'public' } }, preHandler: validateRequest({ body: { schema: ResetPasswordBodySchema, errorKey: badBody } }) },
     async (request, reply) => {
       await auth.resetPassword(request.body.token, request.body.password);
       // The caller's own session (if any) ended with the others.
@@ -115,13 +115,13 @@ export const authRoutes: FastifyPluginAsync<{
 
   app.get<{ Params: InvitationParams }>(
     '/v2/recruiters/invite/:invitationLink',
-    { preHandler: validateRequest({ params: { schema: InvitationParamsSchema, errorKey: ERROR_KEYS.invitationExpired, statusCode: 404 } }) },
+    { config: { apiDoc: { summary: 'The invitation behind an invitation link', access: 'public' } }, preHandler: validateRequest({ params: { schema: InvitationParamsSchema, errorKey: ERROR_KEYS.invitationExpired, statusCode: 404 } }) },
     async (request) => auth.describeInvitation(request.params.invitationLink),
   );
 
   app.post<{ Body: AcceptInvitationBody }>(
     '/auth/invitations/accept',
-    { preHandler: validateRequest({ body: { schema: AcceptInvitationBodySchema, errorKey: badBody } }) },
+    { config: { apiDoc: { summary: 'Accept an invitation and create the recruiter account', access: 'public' } }, preHandler: validateRequest({ body: { schema: AcceptInvitationBodySchema, errorKey: badBody } }) },
     async (request, reply) => {
       const { account, session } = await auth.acceptInvitation(request.body, deviceOf(request.headers['user-agent']));
       await endPreviousSession(request);
@@ -132,7 +132,7 @@ export const authRoutes: FastifyPluginAsync<{
 
   app.post<{ Body: LinkInvitationBody }>(
     '/auth/invitations/link',
-    { preHandler: validateRequest({ body: { schema: LinkInvitationBodySchema, errorKey: badBody } }) },
+    { config: { apiDoc: { summary: 'Join a company with an invitation and an existing account’s password', access: 'public' } }, preHandler: validateRequest({ body: { schema: LinkInvitationBodySchema, errorKey: badBody } }) },
     async (request, reply) => {
       const { account, session } = await auth.linkInvitation(request.body, request.ip, deviceOf(request.headers['user-agent']));
       await endPreviousSession(request);
@@ -141,19 +141,19 @@ export const authRoutes: FastifyPluginAsync<{
     },
   );
 
-  app.get('/auth/session-v2', { preHandler: requireRole() }, async (request) => {
+  app.get('/auth/session-v2', { config: { apiDoc: { summary: 'The signed-in account' } }, preHandler: requireRole() }, async (request) => {
     const { account } = authOrThrow(request);
     return { baseIdentity: { localUserId: account.id }, user: sessionUser(account) };
   });
 
-  app.delete('/auth/session-v2', async (request, reply) => {
+  app.delete('/auth/session-v2', { config: { apiDoc: { summary: 'Sign out (ends the session of the cookie, if any)', access: 'public' } } }, async (request, reply) => {
     // A half-signed-in session ends too: "cancel" on the code page signs out.
     await endPreviousSession(request);
     cookie.clear(reply);
     return reply.code(204).send();
   });
 
-  app.get('/auth/tenants', { preHandler: requireRole() }, async (request) => {
+  app.get('/auth/tenants', { config: { apiDoc: { summary: 'The companies the signed-in account can act for' } }, preHandler: requireRole() }, async (request) => {
     const tenants = await auth.tenants(authOrThrow(request).account.email);
     return tenants.map((tenant) => ({ id: tenant.companyId, name: tenant.companyName, requestAuthUrl: `/auth/tenants/${tenant.companyId}/authorize` }));
   });
@@ -162,7 +162,7 @@ export const authRoutes: FastifyPluginAsync<{
   // page could switch (and rotate) a recruiter's session with a link or an <img>.
   app.post<{ Params: TenantParams }>(
     '/auth/tenants/:tenantId/authorize',
-    { preHandler: [requireRole(), validateRequest({ params: { schema: TenantParamsSchema, errorKey: ERROR_KEYS.companyNotFound, statusCode: 404 } })] },
+    { config: { apiDoc: { summary: "Switch the session to one of the account's companies" } }, preHandler: [requireRole(), validateRequest({ params: { schema: TenantParamsSchema, errorKey: ERROR_KEYS.companyNotFound, statusCode: 404 } })] },
     async (request, reply) => {
       const current = authOrThrow(request);
       const session = await auth.switchTenant(current.account.email, current.sessionHash, request.params.tenantId, deviceOf(request.headers['user-agent']));

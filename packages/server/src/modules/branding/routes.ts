@@ -11,7 +11,7 @@ export const brandingRoutes: FastifyPluginAsync<{ branding: BrandingService; cac
   app.get<{ Params: CompanyThemeParams }>(
     '/v2/companies/:companyId/theme',
     {
-      config: { publicCache: 'shared', apiDoc: { summary: "A company's brand and default logo, as the widgets apply them.", response: CompanyThemeSchema } },
+      config: { publicCache: 'shared', apiDoc: { summary: "A company's brand and default logo, as the widgets apply them.", access: 'public', response: CompanyThemeSchema } },
       preHandler: validateRequest({ params: { schema: CompanyThemeParamsSchema, errorKey: ERROR_KEYS.invalidId } }),
     },
     async (request, reply) => {

@@ -24,5 +24,5 @@ export async function readBuildInfo(distDir: string, fallback: BuildInfo): Promi
 export const buildRoutes: FastifyPluginAsync<{ distDir: string; startedAt: number }> = async (app, { distDir, startedAt }) => {
   const fallback: BuildInfo = { buildId: `dev-${startedAt}`, timestamp: startedAt };
   // Clients poll with a cache-busting `timestamp` query; it is accepted and ignored.
-  app.get('/builds/latest.json', { config: { publicCache: 'revalidate' } }, () => readBuildInfo(distDir, fallback));
+  app.get('/builds/latest.json', { config: { apiDoc: { summary: 'The version of the widgets build the server runs' }, publicCache: 'revalidate' } }, () => readBuildInfo(distDir, fallback));
 };

@@ -57,38 +57,38 @@ export const candidatePortalRoutes: FastifyPluginAsync<PortalRoutesOptions> = as
     return payload;
   });
 
-  app.get('/v2/applicants/candidatures', { preHandler: applicant }, async (request) => portal.candidatures(emailOf(request)));
+  app.get('/v2/applicants/candidatures', { config: { apiDoc: { summary: "The signed-in applicant's applications" } }, preHandler: applicant }, async (request) => portal.candidatures(emailOf(request)));
 
-  app.get<{ Params: { id: string } }>('/v2/candidates/:id', { preHandler: [applicant, validateRequest({ params: candidateParams })] }, async (request) =>
+  app.get<{ Params: { id: string } }>('/v2/candidates/:id', { config: { apiDoc: { summary: "The applicant's data for one application" } }, preHandler: [applicant, validateRequest({ params: candidateParams })] }, async (request) =>
     portal.record(emailOf(request), request.params.id),
   );
   app.patch<{ Params: { id: string }; Body: Body<typeof PersonalFieldsSchema> }>(
     '/v2/candidates/:id',
-    { preHandler: [applicant, validateRequest({ params: candidateParams, body: body(PersonalFieldsSchema) })] },
+    { config: { apiDoc: { summary: "Correct the applicant's data" } }, preHandler: [applicant, validateRequest({ params: candidateParams, body: body(PersonalFieldsSchema) })] },
     async (request) => portal.updatePersonal(emailOf(request), request.params.id, request.body),
   );
-  app.get<{ Params: { id: string } }>('/v2/candidates/:id/pending-requests', { preHandler: [applicant, validateRequest({ params: candidateParams })] }, async (request) =>
+  app.get<{ Params: { id: string } }>('/v2/candidates/:id/pending-requests', { config: { apiDoc: { summary: 'What the recruiter asks of the applicant' } }, preHandler: [applicant, validateRequest({ params: candidateParams })] }, async (request) =>
     portal.pendingRequests(emailOf(request), request.params.id),
   );
-  app.get<{ Params: { id: string } }>('/v2/candidates/:id/consent', { preHandler: [applicant, validateRequest({ params: candidateParams })] }, async (request) =>
+  app.get<{ Params: { id: string } }>('/v2/candidates/:id/consent', { config: { apiDoc: { summary: "The applicant's consents" } }, preHandler: [applicant, validateRequest({ params: candidateParams })] }, async (request) =>
     portal.consent(emailOf(request), request.params.id),
   );
   app.post<{ Params: { id: string }; Body: Body<typeof ConsentBodySchema> }>(
     '/v2/candidates/:id/consent',
-    { preHandler: [applicant, validateRequest({ params: candidateParams, body: body(ConsentBodySchema) })] },
+    { config: { apiDoc: { summary: 'Give or withdraw a consent' } }, preHandler: [applicant, validateRequest({ params: candidateParams, body: body(ConsentBodySchema) })] },
     async (request) => portal.setConsent(emailOf(request), request.params.id, request.body.renew),
   );
-  app.get<{ Params: { id: string } }>('/v2/candidates/:id/data.zip', { preHandler: [applicant, validateRequest({ params: candidateParams })] }, async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/v2/candidates/:id/data.zip', { config: { apiDoc: { summary: "Download all of the applicant's data" } }, preHandler: [applicant, validateRequest({ params: candidateParams })] }, async (request, reply) => {
     const { stream, fileName } = await portal.exportZip(emailOf(request), request.params.id);
     return reply.type('application/zip').header('content-disposition', `attachment; filename="${fileName}"`).send(stream);
   });
-  app.post<{ Params: { id: string } }>('/v2/candidates/:id/removal-request', { preHandler: [applicant, validateRequest({ params: candidateParams })] }, async (request, reply) => {
+  app.post<{ Params: { id: string } }>('/v2/candidates/:id/removal-request', { config: { apiDoc: { summary: "Ask for the applicant's data to be removed" } }, preHandler: [applicant, validateRequest({ params: candidateParams })] }, async (request, reply) => {
     await portal.requestRemoval(emailOf(request), request.params.id, request.log);
     return reply.code(202).send({ sent: true });
   });
 
   // The removal link of the mail: public, the token is the proof (single use, 7 days).
-  app.post<{ Params: { token: string } }>('/v2/applicants/removedata/:token', { preHandler: validateRequest({ params: tokenParams }) }, async (request) => {
+  app.post<{ Params: { token: string } }>('/v2/applicants/removedata/:token', { config: { apiDoc: { summary: "Remove an applicant's data with the mailed token", access: 'public' } }, preHandler: validateRequest({ params: tokenParams }) }, async (request) => {
     const answer = await portal.removeData(request.params.token, request.log);
     // The candidate's data is gone: a session of theirs on this browser has nothing left to show here.
     return answer;
@@ -97,7 +97,7 @@ export const candidatePortalRoutes: FastifyPluginAsync<PortalRoutesOptions> = as
   // The pending request's mail link: signs its candidate in on that application.
   app.post<{ Params: { id: string; requestId: string }; Body: Body<typeof TokenBodySchema> }>(
     '/v2/candidates/:id/pending-requests/:requestId/sign-in',
-    { preHandler: validateRequest({ params: requestParams, body: { schema: TokenBodySchema, errorKey: ERROR_KEYS.invalidToken, statusCode: 401 } }) },
+    { config: { apiDoc: { summary: "Sign in from a request's mailed link", access: 'public' } }, preHandler: validateRequest({ params: requestParams, body: { schema: TokenBodySchema, errorKey: ERROR_KEYS.invalidToken, statusCode: 401 } }) },
     async (request, reply) => {
       const used = await portal.useRequestLink(request.params.id, request.params.requestId, request.body.token);
       const account = await options.accounts.findApplicant(used.email);
@@ -111,20 +111,20 @@ export const candidatePortalRoutes: FastifyPluginAsync<PortalRoutesOptions> = as
   );
 
   // Self-booking with the invitation's link.
-  app.get<{ Params: { token: string } }>('/v2/appointments/:token', { preHandler: validateRequest({ params: tokenParams }) }, async (request) => appointments.view(request.params.token));
+  app.get<{ Params: { token: string } }>('/v2/appointments/:token', { config: { apiDoc: { summary: 'An appointment invitation', access: 'public' } }, preHandler: validateRequest({ params: tokenParams }) }, async (request) => appointments.view(request.params.token));
   app.post<{ Params: { token: string }; Body: Body<typeof AppointmentBookBodySchema> }>(
     '/v2/appointments/:token/book',
-    { preHandler: validateRequest({ params: tokenParams, body: body(AppointmentBookBodySchema) }) },
+    { config: { apiDoc: { summary: 'Book a slot of an appointment invitation', access: 'public' } }, preHandler: validateRequest({ params: tokenParams, body: body(AppointmentBookBodySchema) }) },
     async (request) => appointments.book(request.params.token, request.body.slot, request.body.timeZone, request.log),
   );
-  app.post<{ Params: { token: string } }>('/v2/appointments/:token/cancel', { preHandler: validateRequest({ params: tokenParams }) }, async (request) =>
+  app.post<{ Params: { token: string } }>('/v2/appointments/:token/cancel', { config: { apiDoc: { summary: 'Cancel a booked appointment', access: 'public' } }, preHandler: validateRequest({ params: tokenParams }) }, async (request) =>
     appointments.cancelByCandidate(request.params.token, request.log),
   );
 
   // The recruiter's side, from the candidate page.
   app.post<{ Params: { candidateId: string }; Body: Body<typeof PendingRequestBodySchema> }>(
     '/v2/recruiter/candidates/:candidateId/requests',
-    { preHandler: [...recruiterMay, validateRequest({ params: recruiterCandidate, body: body(PendingRequestBodySchema) })] },
+    { config: { apiDoc: { summary: 'Ask a candidate for something (a document, a correction)' } }, preHandler: [...recruiterMay, validateRequest({ params: recruiterCandidate, body: body(PendingRequestBodySchema) })] },
     async (request, reply) => {
       const auth = authOrThrow(request);
       const created = await portal.createRequest(tenantOf(auth), auth.account.id, request.params.candidateId, request.body, request.log);
@@ -133,12 +133,12 @@ export const candidatePortalRoutes: FastifyPluginAsync<PortalRoutesOptions> = as
   );
   app.get<{ Params: { candidateId: string } }>(
     '/v2/recruiter/candidates/:candidateId/appointments',
-    { preHandler: [requireRole('recruiter'), validateRequest({ params: recruiterCandidate })] },
+    { config: { apiDoc: { summary: "A candidate's appointments" } }, preHandler: [requireRole('recruiter'), validateRequest({ params: recruiterCandidate })] },
     async (request) => appointments.listForRecruiter(tenantOf(authOrThrow(request)), request.params.candidateId),
   );
   app.post<{ Params: { candidateId: string }; Body: Body<typeof AppointmentOfferBodySchema> }>(
     '/v2/recruiter/candidates/:candidateId/appointments',
-    { preHandler: [...recruiterMay, validateRequest({ params: recruiterCandidate, body: body(AppointmentOfferBodySchema) })] },
+    { config: { apiDoc: { summary: 'Invite a candidate to book an appointment' } }, preHandler: [...recruiterMay, validateRequest({ params: recruiterCandidate, body: body(AppointmentOfferBodySchema) })] },
     async (request, reply) => {
       const auth = authOrThrow(request);
       const created = await appointments.offer(tenantOf(auth), auth.account.id, request.params.candidateId, request.body, request.log);
@@ -147,7 +147,7 @@ export const candidatePortalRoutes: FastifyPluginAsync<PortalRoutesOptions> = as
   );
   app.post<{ Params: { id: string } }>(
     '/v2/recruiter/appointments/:id/cancel',
-    { preHandler: [...recruiterMay, validateRequest({ params: { schema: IdParamsSchema, errorKey: ERROR_KEYS.notFound, statusCode: 404 } })] },
+    { config: { apiDoc: { summary: 'Cancel an appointment' } }, preHandler: [...recruiterMay, validateRequest({ params: { schema: IdParamsSchema, errorKey: ERROR_KEYS.notFound, statusCode: 404 } })] },
     async (request) => appointments.cancelByRecruiter(tenantOf(authOrThrow(request)), request.params.id, request.log),
   );
 };

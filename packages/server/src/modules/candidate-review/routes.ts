@@ -65,14 +65,17 @@ export const candidateReviewRoutes: FastifyPluginAsync<{ reviews: CandidateRevie
     return payload;
   });
 
-  app.get<{ Params: CandidateParams }>(base, { preHandler: [recruiter, validateRequest({ params: candidateParams })] }, async (request) =>
+  app.get<{ Params: CandidateParams }>(base, { config: { apiDoc: { summary: 'A candidate’s application to an opening' } }, preHandler: [recruiter, validateRequest({ params: candidateParams })] }, async (request) =>
     reviews.review(authOrThrow(request), request.params.openingId, request.params.candidateId),
   );
 
   app.get<{ Params: InterviewVideoParams }>(
     `${base}/interview-answers/:stepId/:questionId/video`,
     // A video shows the candidate (special-category content): the same rule as the CV, on the server.
-    { preHandler: [recruiter, requirePermission(PERMISSIONS.candidatesSensitiveRead), validateRequest({ params: videoParams })] },
+    {
+      config: { apiDoc: { summary: 'A candidate’s recorded interview answer' } },
+      preHandler: [recruiter, requirePermission(PERMISSIONS.candidatesSensitiveRead), validateRequest({ params: videoParams })],
+    },
     async (request, reply) => {
       const { openingId, candidateId, stepId, questionId } = request.params;
       const video = await reviews.interviewVideo(authOrThrow(request), openingId, candidateId, stepId, questionId);
@@ -95,7 +98,7 @@ export const candidateReviewRoutes: FastifyPluginAsync<{ reviews: CandidateRevie
 
   app.get<{ Params: CandidateFileParams }>(
     `${base}/files/:kind`,
-    { preHandler: [recruiter, requirePermission(PERMISSIONS.candidatesSensitiveRead), validateRequest({ params: fileParams })] },
+    { config: { apiDoc: { summary: 'A candidate’s file (CV, cover letter)' } }, preHandler: [recruiter, requirePermission(PERMISSIONS.candidatesSensitiveRead), validateRequest({ params: fileParams })] },
     async (request, reply) => {
       const auth = authOrThrow(request);
       const { openingId, candidateId, kind } = request.params;
@@ -116,13 +119,14 @@ export const candidateReviewRoutes: FastifyPluginAsync<{ reviews: CandidateRevie
     },
   );
 
-  app.get<{ Params: CandidateParams }>(`${base}/notes`, { preHandler: [recruiter, validateRequest({ params: candidateParams })] }, async (request) =>
+  app.get<{ Params: CandidateParams }>(`${base}/notes`, { config: { apiDoc: { summary: 'The notes on a candidate' } }, preHandler: [recruiter, validateRequest({ params: candidateParams })] }, async (request) =>
     reviews.notes(authOrThrow(request), request.params.openingId, request.params.candidateId),
   );
 
   app.post<{ Params: CandidateParams; Body: { text: string; mentions: string[] } }>(
     `${base}/notes`,
     {
+      config: { apiDoc: { summary: 'Add a note on a candidate' } },
       preHandler: [
         recruiter,
         requirePermission(PERMISSIONS.candidatesManage),

@@ -8,14 +8,14 @@ import type { CompanyService } from './service';
 
 export const companyRoutes: FastifyPluginAsync<{ companies: CompanyService }> = async (app, { companies }) => {
   // Registered before `/v2/companies/:tenantId`; the router prefers the static segment anyway.
-  app.get('/v2/companies/settings', { preHandler: [requireRole('recruiter')] }, async (request, reply) => {
+  app.get('/v2/companies/settings', { config: { apiDoc: { summary: "The company's settings" } }, preHandler: [requireRole('recruiter')] }, async (request, reply) => {
     reply.header('cache-control', 'private, no-store');
     return companies.settings(tenantOf(authOrThrow(request)));
   });
 
   app.patch<{ Body: CompanySettingsPatch }>(
     '/v2/companies/settings',
-    {
+    { config: { apiDoc: { summary: "Change the company's settings" } },
       preHandler: [
         requireRole('recruiter'),
         requirePermission(PERMISSIONS.companySettingsManage),
@@ -30,7 +30,7 @@ export const companyRoutes: FastifyPluginAsync<{ companies: CompanyService }> = 
 
   app.get<{ Params: TenantParams; Querystring: SelectQuery }>(
     '/v2/companies/:tenantId',
-    {
+    { config: { apiDoc: { summary: "A company's profile" } },
       preHandler: [
         requireRole('recruiter', 'admin'),
         validateRequest({ params: { schema: TenantParamsSchema, errorKey: ERROR_KEYS.invalidId }, query: selectQuery }),

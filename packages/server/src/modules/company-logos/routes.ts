@@ -26,27 +26,27 @@ export const logoRoutes: FastifyPluginAsync<{ logos: LogoService; guard: UploadG
     await guard.requireFreeSpace(request, storage);
   };
 
-  app.get('/v2/companies/settings/logos', { preHandler: [requireRole('recruiter')] }, async (request) => logos.list(tenantOf(authOrThrow(request))));
+  app.get('/v2/companies/settings/logos', { config: { apiDoc: { summary: "The company's logos" } }, preHandler: [requireRole('recruiter')] }, async (request) => logos.list(tenantOf(authOrThrow(request))));
 
   app.post<{ Body: LogoCreateBody }>(
     '/v2/companies/settings/logos',
-    { config: { upload: { kind: 'logo', admit: admitLogo } }, preHandler: [...may, validateRequest({ body: badBody(LogoCreateBodySchema) })], bodyLimit: LOGO_BODY_LIMIT },
+    { config: { apiDoc: { summary: 'Upload a logo' }, upload: { kind: 'logo', admit: admitLogo } }, preHandler: [...may, validateRequest({ body: badBody(LogoCreateBodySchema) })], bodyLimit: LOGO_BODY_LIMIT },
     async (request, reply) => reply.code(201).send(await logos.create(tenantOf(authOrThrow(request)), request.body)),
   );
 
   app.put<{ Params: LogoParams; Body: LogoUpdateBody }>(
     '/v2/companies/settings/logos/:id',
-    { preHandler: [...may, validateRequest({ params: logoParams, body: badBody(LogoUpdateBodySchema) })] },
+    { config: { apiDoc: { summary: "Replace a logo's image" } }, preHandler: [...may, validateRequest({ params: logoParams, body: badBody(LogoUpdateBodySchema) })] },
     async (request) => logos.update(tenantOf(authOrThrow(request)), request.params.id, request.body),
   );
 
   app.post<{ Params: LogoParams }>(
     '/v2/companies/settings/logos/:id/default',
-    { preHandler: [...may, validateRequest({ params: logoParams })] },
+    { config: { apiDoc: { summary: "Make a logo the company's default" } }, preHandler: [...may, validateRequest({ params: logoParams })] },
     async (request) => logos.setDefault(tenantOf(authOrThrow(request)), request.params.id),
   );
 
-  app.delete<{ Params: LogoParams }>('/v2/companies/settings/logos/:id', { preHandler: [...may, validateRequest({ params: logoParams })] }, async (request, reply) => {
+  app.delete<{ Params: LogoParams }>('/v2/companies/settings/logos/:id', { config: { apiDoc: { summary: 'Delete a logo' } }, preHandler: [...may, validateRequest({ params: logoParams })] }, async (request, reply) => {
     await logos.remove(tenantOf(authOrThrow(request)), request.params.id, request.log);
     return reply.code(204).send();
   });
@@ -57,7 +57,7 @@ export const logoRoutes: FastifyPluginAsync<{ logos: LogoService; guard: UploadG
  * image is a new logo), so browsers and CDNs keep them for a year.
  */
 export const publicLogoRoutes: FastifyPluginAsync<{ logos: LogoService }> = async (app, { logos }) => {
-  app.get<{ Params: LogoParams }>('/v2/logos/:id', { preHandler: [validateRequest({ params: logoParams })] }, async (request, reply) => {
+  app.get<{ Params: LogoParams }>('/v2/logos/:id', { config: { apiDoc: { summary: 'A logo image, as the widgets and pages show it', access: 'public' } }, preHandler: [validateRequest({ params: logoParams })] }, async (request, reply) => {
     const image = await logos.image(request.params.id);
     if (!image) throw new HttpError(404, ERROR_KEYS.logoNotFound);
     reply.header('cache-control', 'public, max-age=31536000, immutable');

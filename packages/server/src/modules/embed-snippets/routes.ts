@@ -15,7 +15,7 @@ export interface EmbedTargets {
 
 export const embedSnippetRoutes: FastifyPluginAsync<{ db: Kysely<Database>; publicUrl: string }> = async (app, { db, publicUrl }) => {
   noStore(app);
-  app.get('/v2/companies/settings/embed', { preHandler: [requireRole('recruiter')] }, async (request): Promise<EmbedTargets> => {
+  app.get('/v2/companies/settings/embed', { config: { apiDoc: { summary: "The company's embed snippets for career sites" } }, preHandler: [requireRole('recruiter')] }, async (request): Promise<EmbedTargets> => {
     const companyId = tenantOf(authOrThrow(request));
     const boards = await db.selectFrom('boards').select(['id', 'name']).where('company_id', '=', companyId).orderBy('name').orderBy('id').limit(50).execute();
     const offers = await db

@@ -22,7 +22,7 @@ export const exportRoutes: FastifyPluginAsync<{ openings: OpeningService; applic
   noStore(app);
   app.get<{ Params: OpeningParams; Querystring: ExportQuery }>(
     '/v2/jobs/:id/export/applications',
-    {
+    { config: { apiDoc: { summary: "Export an opening's applications as a spreadsheet" } },
       preHandler: [
         requireRole('recruiter'),
         requirePermission(OPENING_ACTION_PERMISSIONS.export),

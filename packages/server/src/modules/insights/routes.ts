@@ -44,19 +44,19 @@ export const insightsRoutes: FastifyPluginAsync<{ insights: InsightsService }> =
     return payload;
   });
 
-  app.get<{ Querystring: SelectQuery }>('/v2/insights/dashboards', { preHandler: [recruiter, validateRequest({ query: selectQuery })] }, async (request) =>
+  app.get<{ Querystring: SelectQuery }>('/v2/insights/dashboards', { config: { apiDoc: { summary: "The recruiter's dashboards" } }, preHandler: [recruiter, validateRequest({ query: selectQuery })] }, async (request) =>
     (await insights.list(authOrThrow(request))).map((dashboard) => pickFields(dashboard, request.query)),
   );
 
   app.get<{ Params: IdParams; Querystring: SelectQuery }>(
     '/v2/insights/dashboards/:id',
-    { preHandler: [recruiter, validateRequest({ params: dashboardParams, query: selectQuery })] },
+    { config: { apiDoc: { summary: 'One dashboard' } }, preHandler: [recruiter, validateRequest({ params: dashboardParams, query: selectQuery })] },
     async (request) => pickFields(await insights.get(authOrThrow(request), request.params.id), request.query),
   );
 
   app.get<{ Params: IdParams; Querystring: DashboardResultsQuery }>(
     '/v2/insights/dashboards/:id/results',
-    {
+    { config: { apiDoc: { summary: "A dashboard's figures" } },
       preHandler: [
         recruiter,
         validateRequest({ params: dashboardParams, query: { schema: DashboardResultsQuerySchema, errorKey: INSIGHTS_ERRORS.invalidQuery } }),
@@ -67,25 +67,25 @@ export const insightsRoutes: FastifyPluginAsync<{ insights: InsightsService }> =
 
   app.put<{ Params: IdParams; Body: DashboardPutBody }>(
     '/v2/insights/dashboards/:id',
-    { preHandler: [...manage, validateRequest({ params: dashboardParams, body: body(DashboardPutBodySchema) })] },
+    { config: { apiDoc: { summary: 'Save a dashboard' } }, preHandler: [...manage, validateRequest({ params: dashboardParams, body: body(DashboardPutBodySchema) })] },
     async (request) => insights.update(authOrThrow(request), request.params.id, request.body),
   );
 
   app.post<{ Body: DashboardBody }>(
     '/v2/insights/dashboards',
-    { preHandler: [...manage, validateRequest({ body: body(DashboardBodySchema) })] },
+    { config: { apiDoc: { summary: 'Create a dashboard' } }, preHandler: [...manage, validateRequest({ body: body(DashboardBodySchema) })] },
     async (request, reply) => reply.code(201).send(await insights.create(authOrThrow(request), request.body)),
   );
 
   app.post<{ Params: IdParams & { recruiterId: string } }>(
     '/v2/insights/dashboards/:id/recruiters/:recruiterId/add',
-    { preHandler: [...manage, validateRequest({ params: recruiterParams })] },
+    { config: { apiDoc: { summary: 'Share a dashboard with a recruiter' } }, preHandler: [...manage, validateRequest({ params: recruiterParams })] },
     async (request) => insights.addRecruiter(authOrThrow(request), request.params.id, request.params.recruiterId),
   );
 
   app.post<{ Params: IdParams; Body: RemoveRecruitersBody }>(
     '/v2/insights/dashboards/:id/recruiters/remove',
-    { preHandler: [...manage, validateRequest({ params: dashboardParams, body: body(RemoveRecruitersBodySchema) })] },
+    { config: { apiDoc: { summary: 'Stop sharing a dashboard with recruiters' } }, preHandler: [...manage, validateRequest({ params: dashboardParams, body: body(RemoveRecruitersBodySchema) })] },
     async (request, reply) => {
       const after = await insights.removeRecruiters(authOrThrow(request), request.params.id, request.body.recruiterIds);
       return after ? after : reply.code(204).send();
@@ -94,12 +94,12 @@ export const insightsRoutes: FastifyPluginAsync<{ insights: InsightsService }> =
 
   app.delete<{ Params: IdParams }>(
     '/v2/insights/dashboards/:id',
-    { preHandler: [...manage, validateRequest({ params: dashboardParams })] },
+    { config: { apiDoc: { summary: 'Delete a dashboard' } }, preHandler: [...manage, validateRequest({ params: dashboardParams })] },
     async (request, reply) => {
       await insights.delete(authOrThrow(request), request.params.id);
       return reply.code(204).send();
     },
   );
 
-  app.get('/v2/insights/recruiters', { preHandler: recruiter }, async (request) => insights.recruiters(authOrThrow(request)));
+  app.get('/v2/insights/recruiters', { config: { apiDoc: { summary: 'The recruiters a dashboard can be shared with' } }, preHandler: recruiter }, async (request) => insights.recruiters(authOrThrow(request)));
 };

@@ -10,7 +10,7 @@ export interface IntegrationsStatus {
 
 export const integrationRoutes: FastifyPluginAsync<{ smtpConfigured: boolean; indeedConfigured: boolean }> = async (app, options) => {
   noStore(app);
-  app.get('/v2/companies/settings/integrations', { preHandler: [requireRole('recruiter')] }, async (): Promise<IntegrationsStatus> => ({
+  app.get('/v2/companies/settings/integrations', { config: { apiDoc: { summary: 'Which integrations the server has configured' } }, preHandler: [requireRole('recruiter')] }, async (): Promise<IntegrationsStatus> => ({
     mail: options.smtpConfigured ? 'smtp' : 'outbox',
     indeed: options.indeedConfigured,
   }));

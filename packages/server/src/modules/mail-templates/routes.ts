@@ -17,11 +17,11 @@ export const mailTemplateRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = 
   const one = async (companyId: string, kind: string, language: string) =>
     (await listMailTemplates(db, companyId)).find((template) => template.kind === kind && template.language === language);
 
-  app.get('/v2/companies/settings/mail-templates', { preHandler: [requireRole('recruiter')] }, async (request) => listMailTemplates(db, tenantOf(authOrThrow(request))));
+  app.get('/v2/companies/settings/mail-templates', { config: { apiDoc: { summary: "The company's mail templates" } }, preHandler: [requireRole('recruiter')] }, async (request) => listMailTemplates(db, tenantOf(authOrThrow(request))));
 
   app.put<{ Params: MailTemplateParams; Body: MailTemplateBody }>(
     '/v2/companies/settings/mail-templates/:kind/:language',
-    { preHandler: [...may, validateRequest({ params, body: { schema: MailTemplateBodySchema, errorKey: ERROR_KEYS.badRequest } })] },
+    { config: { apiDoc: { summary: 'Save a mail template for one language' } }, preHandler: [...may, validateRequest({ params, body: { schema: MailTemplateBodySchema, errorKey: ERROR_KEYS.badRequest } })] },
     async (request) => {
       const companyId = tenantOf(authOrThrow(request));
       const { kind, language } = request.params;
@@ -38,7 +38,7 @@ export const mailTemplateRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = 
     },
   );
 
-  app.delete<{ Params: MailTemplateParams }>('/v2/companies/settings/mail-templates/:kind/:language', { preHandler: [...may, validateRequest({ params })] }, async (request) => {
+  app.delete<{ Params: MailTemplateParams }>('/v2/companies/settings/mail-templates/:kind/:language', { config: { apiDoc: { summary: 'Reset a mail template to the default' } }, preHandler: [...may, validateRequest({ params })] }, async (request) => {
     const companyId = tenantOf(authOrThrow(request));
     const { kind, language } = request.params;
     await db.deleteFrom('mail_templates').where('company_id', '=', companyId).where('kind', '=', kind).where('language', '=', language).execute();

@@ -13,7 +13,7 @@ export const offerCountRoutes: FastifyPluginAsync<{ offerCount: OfferCountServic
   app.get<{ Params: BoardParams; Querystring: OfferCountQuery }>(
     '/v2/boards/:id/offer-count',
     {
-      config: { publicCache: 'shared' },
+      config: { apiDoc: { summary: 'The number of open offers of a board' }, publicCache: 'shared' },
       preHandler: validateRequest({
         params: { schema: BoardParamsSchema, errorKey: ERROR_KEYS.invalidId },
         query: { schema: OfferCountQuerySchema, errorKey: ERROR_KEYS.invalidQuery },

@@ -50,7 +50,7 @@ export const openingRoutes: FastifyPluginAsync<{ openings: OpeningService; appli
 
   app.get<{ Querystring: OpeningListQuery }>(
     '/v2/jobs',
-    { preHandler: [recruiter, validateRequest({ query: { schema: OpeningListQuerySchema, errorKey: ERROR_KEYS.invalidQuery } })] },
+    { config: { apiDoc: { summary: "The company's openings" } }, preHandler: [recruiter, validateRequest({ query: { schema: OpeningListQuerySchema, errorKey: ERROR_KEYS.invalidQuery } })] },
     async (request) => {
       const page = await openings.list(authOrThrow(request), request.query);
       const { select } = request.query;
@@ -60,44 +60,44 @@ export const openingRoutes: FastifyPluginAsync<{ openings: OpeningService; appli
 
   app.post<{ Body: OpeningCreateBody }>(
     '/v2/jobs',
-    { preHandler: [...may(OPENING_ACTION_PERMISSIONS.create), validateRequest({ body: badBody(OpeningCreateBodySchema) })] },
+    { config: { apiDoc: { summary: 'Create an opening' } }, preHandler: [...may(OPENING_ACTION_PERMISSIONS.create), validateRequest({ body: badBody(OpeningCreateBodySchema) })] },
     async (request, reply) => reply.code(201).send(await openings.create(authOrThrow(request), request.body)),
   );
 
   app.get<{ Params: OpeningParams; Querystring: SelectQuery }>(
     '/v2/jobs/:id',
-    { preHandler: [recruiter, validateRequest({ params: openingParams, query: selectQuery })] },
+    { config: { apiDoc: { summary: 'One opening' } }, preHandler: [recruiter, validateRequest({ params: openingParams, query: selectQuery })] },
     async (request) => pickFields(await openings.get(authOrThrow(request), request.params.id), request.query),
   );
 
   app.patch<{ Params: OpeningParams; Body: OpeningPatchBody }>(
     '/v2/jobs/:id',
-    { preHandler: [...may(OPENING_ACTION_PERMISSIONS.edit), validateRequest({ params: openingParams, body: badBody(OpeningPatchBodySchema) })] },
+    { config: { apiDoc: { summary: 'Change an opening' } }, preHandler: [...may(OPENING_ACTION_PERMISSIONS.edit), validateRequest({ params: openingParams, body: badBody(OpeningPatchBodySchema) })] },
     async (request) => openings.update(authOrThrow(request), request.params.id, request.body),
   );
 
   const transitions = [
-    ['publish', OPENING_ACTION_PERMISSIONS.publish],
-    ['archive', OPENING_ACTION_PERMISSIONS.archive],
-    ['unarchive', OPENING_ACTION_PERMISSIONS.unarchive],
+    ['publish', OPENING_ACTION_PERMISSIONS.publish, 'Publish an opening'],
+    ['archive', OPENING_ACTION_PERMISSIONS.archive, 'Archive an opening'],
+    ['unarchive', OPENING_ACTION_PERMISSIONS.unarchive, 'Bring an archived opening back'],
   ] as const;
-  for (const [action, permission] of transitions) {
+  for (const [action, permission, summary] of transitions) {
     app.post<{ Params: OpeningParams }>(
       `/v2/jobs/:id/${action}`,
-      { preHandler: [...may(permission), validateRequest({ params: openingParams })] },
+      { config: { apiDoc: { summary } }, preHandler: [...may(permission), validateRequest({ params: openingParams })] },
       async (request) => openings[action](authOrThrow(request), request.params.id),
     );
   }
 
   app.get<{ Params: OpeningParams }>(
     '/v2/jobs/:id/can-delete',
-    { preHandler: [...may(OPENING_ACTION_PERMISSIONS.delete), validateRequest({ params: openingParams })] },
+    { config: { apiDoc: { summary: 'Whether an opening can be deleted' } }, preHandler: [...may(OPENING_ACTION_PERMISSIONS.delete), validateRequest({ params: openingParams })] },
     async (request) => openings.canDelete(authOrThrow(request), request.params.id),
   );
 
   app.delete<{ Params: OpeningParams }>(
     '/v2/jobs/:id',
-    { preHandler: [...may(OPENING_ACTION_PERMISSIONS.delete), validateRequest({ params: openingParams })] },
+    { config: { apiDoc: { summary: 'Delete an opening' } }, preHandler: [...may(OPENING_ACTION_PERMISSIONS.delete), validateRequest({ params: openingParams })] },
     async (request, reply) => {
       const auth = authOrThrow(request);
       await openings.delete(auth, request.params.id);
@@ -108,7 +108,7 @@ export const openingRoutes: FastifyPluginAsync<{ openings: OpeningService; appli
 
   app.get<{ Params: OpeningParams; Querystring: PageQuery }>(
     '/v2/jobs/:id/applications',
-    { preHandler: [recruiter, validateRequest({ params: openingParams, query: { schema: PageQuerySchema, errorKey: ERROR_KEYS.invalidQuery } })] },
+    { config: { apiDoc: { summary: 'The applications to an opening' } }, preHandler: [recruiter, validateRequest({ params: openingParams, query: { schema: PageQuerySchema, errorKey: ERROR_KEYS.invalidQuery } })] },
     async (request): Promise<PageOf<ApplicantResource>> => {
       const auth = authOrThrow(request);
       const opening = await openings.get(auth, request.params.id);

@@ -23,25 +23,25 @@ export const postingRoutes: FastifyPluginAsync<{ postings: PostingService }> = a
   const mayPost = [recruiter, requirePermission(OPENING_ACTION_PERMISSIONS.createPosting)];
   noStore(app);
 
-  app.get<{ Params: OpeningParams }>('/v2/jobs/:id/postings', { preHandler: [recruiter, validateRequest({ params: openingParams })] }, async (request) =>
+  app.get<{ Params: OpeningParams }>('/v2/jobs/:id/postings', { config: { apiDoc: { summary: 'The postings of an opening' } }, preHandler: [recruiter, validateRequest({ params: openingParams })] }, async (request) =>
     postings.list(authOrThrow(request), request.params.id),
   );
 
   app.post<{ Params: OpeningParams; Body: PostingCreateBody }>(
     '/v2/jobs/:id/postings',
-    { preHandler: [...mayPost, validateRequest({ params: openingParams, body: { schema: PostingCreateBodySchema, errorKey: ERROR_KEYS.badRequest } })] },
+    { config: { apiDoc: { summary: 'Create a posting of an opening' } }, preHandler: [...mayPost, validateRequest({ params: openingParams, body: { schema: PostingCreateBodySchema, errorKey: ERROR_KEYS.badRequest } })] },
     async (request, reply) => reply.code(201).send(await postings.create(authOrThrow(request), request.params.id, request.body)),
   );
 
   app.patch<{ Params: PostingParams; Body: PostingPatchBody }>(
     '/v2/jobs/:id/postings/:postingId',
-    { preHandler: [...mayPost, validateRequest({ params: postingParams, body: { schema: PostingPatchBodySchema, errorKey: ERROR_KEYS.badRequest } })] },
+    { config: { apiDoc: { summary: 'Change a posting' } }, preHandler: [...mayPost, validateRequest({ params: postingParams, body: { schema: PostingPatchBodySchema, errorKey: ERROR_KEYS.badRequest } })] },
     async (request) => postings.update(authOrThrow(request), request.params.id, request.params.postingId, request.body),
   );
 
   app.post<{ Params: PostingParams }>(
     '/v2/jobs/:id/postings/:postingId/close',
-    { preHandler: [...mayPost, validateRequest({ params: postingParams })] },
+    { config: { apiDoc: { summary: 'Close a posting' } }, preHandler: [...mayPost, validateRequest({ params: postingParams })] },
     async (request) => postings.close(authOrThrow(request), request.params.id, request.params.postingId),
   );
 };

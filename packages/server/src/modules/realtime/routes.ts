@@ -94,6 +94,7 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeOptions> = async (app, o
   app.route({
     method: 'GET',
     url: REALTIME_PATH,
+    config: { apiDoc: { summary: 'The realtime websocket (live updates of the back-office)', access: 'session' } },
     preHandler: checkOrigin,
     // A plain GET is not a websocket: 426 tells what the route wants.
     handler: async (_request, reply) => sendError(reply.header('upgrade', 'websocket'), 426, ERROR_KEYS.badRequest),

@@ -15,25 +15,25 @@ export const recruiterRoutes: FastifyPluginAsync<{ recruiters: RecruiterService 
     return payload;
   });
 
-  app.get<{ Querystring: SelectQuery }>('/v2/recruiter/me', { preHandler: [recruiterOnly, validateRequest({ query: selectQuery })] }, async (request) =>
+  app.get<{ Querystring: SelectQuery }>('/v2/recruiter/me', { config: { apiDoc: { summary: 'The signed-in recruiter' } }, preHandler: [recruiterOnly, validateRequest({ query: selectQuery })] }, async (request) =>
     pickFields(await recruiters.me(authOrThrow(request)), request.query),
   );
 
-  app.get('/v2/recruiter/me/permissions', { preHandler: recruiterOnly }, async (request) => recruiters.permissions(authOrThrow(request)));
+  app.get('/v2/recruiter/me/permissions', { config: { apiDoc: { summary: "The signed-in recruiter's permissions" } }, preHandler: recruiterOnly }, async (request) => recruiters.permissions(authOrThrow(request)));
 
   app.patch<{ Body: RecruiterSettingsPatch }>(
     '/v2/recruiter/me/settings',
-    { preHandler: [recruiterOnly, validateRequest({ body: { schema: RecruiterSettingsPatchSchema, errorKey: ERROR_KEYS.badRequest } })] },
+    { config: { apiDoc: { summary: "Change the recruiter's preferences" } }, preHandler: [recruiterOnly, validateRequest({ body: { schema: RecruiterSettingsPatchSchema, errorKey: ERROR_KEYS.badRequest } })] },
     async (request) => recruiters.updateSettings(authOrThrow(request), request.body),
   );
 
-  app.get<{ Querystring: SelectQuery }>('/v2/recruiters', { preHandler: [recruiterOnly, validateRequest({ query: selectQuery })] }, async (request) =>
+  app.get<{ Querystring: SelectQuery }>('/v2/recruiters', { config: { apiDoc: { summary: "The company's recruiters" } }, preHandler: [recruiterOnly, validateRequest({ query: selectQuery })] }, async (request) =>
     (await recruiters.list(authOrThrow(request))).map((recruiter) => pickFields(recruiter, request.query)),
   );
 
   app.get<{ Params: IdParams; Querystring: SelectQuery }>(
     '/v2/recruiters/:id',
-    { preHandler: [recruiterOnly, validateRequest({ params: idParams, query: selectQuery })] },
+    { config: { apiDoc: { summary: 'One recruiter of the company' } }, preHandler: [recruiterOnly, validateRequest({ params: idParams, query: selectQuery })] },
     async (request) => pickFields(await recruiters.get(authOrThrow(request), request.params.id), request.query),
   );
 };

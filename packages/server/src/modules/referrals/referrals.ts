@@ -53,7 +53,7 @@ export const referralRoutes: FastifyPluginAsync<{ referrals: ReturnType<typeof c
   app,
   { referrals, limiter },
 ) => {
-  app.post('/v2/referrals', { bodyLimit: 8 * 1024, preHandler: limiter.guard }, async (request, reply) => {
+  app.post('/v2/referrals', { config: { apiDoc: { summary: 'Get a referral link to an offer' } }, bodyLimit: 8 * 1024, preHandler: limiter.guard }, async (request, reply) => {
     return reply.code(201).send(await referrals.create(request.body));
   });
 };

@@ -12,9 +12,9 @@ export interface CrawlerRoutesOptions {
 /** What search engines fetch first: `/robots.txt` and the `/sitemap.xml` it points at. */
 export const crawlerRoutes: FastifyPluginAsync<CrawlerRoutesOptions> = async (app, { publicUrl, sitemap }) => {
   const robots = robotsTxt(publicUrl);
-  app.get('/robots.txt', async (_request, reply) => reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robots));
+  app.get('/robots.txt', { config: { apiDoc: { summary: 'The crawler rules', access: 'public' } } }, async (_request, reply) => reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robots));
 
-  app.get('/sitemap.xml', async (request, reply) => {
+  app.get('/sitemap.xml', { config: { apiDoc: { summary: 'The sitemap of the published offers', access: 'public' } } }, async (request, reply) => {
     const [boardIds, offers] = await Promise.all([sitemap.boardIds(), sitemap.openOffers()]);
     const xml = sitemapXml(publicUrl, boardIds, offers);
     const etag = strongEtag(xml);

@@ -25,7 +25,7 @@ const ShareParamsSchema = v.object({ slug: ShareSlugSchema });
 export const shareRoutes: FastifyPluginAsync<{ shares: ReturnType<typeof createShareService> }> = async (app, { shares }) => {
   app.get<{ Params: { slug: string } }>(
     '/v2/share/:slug',
-    { config: { publicCache: 'shared' }, preHandler: validateRequest({ params: { schema: ShareParamsSchema, errorKey: ERROR_KEYS.invalidId } }) },
+    { config: { apiDoc: { summary: 'The offer channel behind a share link' }, publicCache: 'shared' }, preHandler: validateRequest({ params: { schema: ShareParamsSchema, errorKey: ERROR_KEYS.invalidId } }) },
     (request) => shares.get(request.params.slug),
   );
 };

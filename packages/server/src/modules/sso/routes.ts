@@ -44,13 +44,13 @@ export const ssoRoutes: FastifyPluginAsync<{ sso: SsoService; sessions: SessionS
 
   app.post<{ Body: SsoDiscoverBody }>(
     '/auth/sso/discover',
-    { preHandler: validateRequest({ body: { schema: SsoDiscoverBodySchema, errorKey: badBody } }) },
+    { config: { apiDoc: { summary: "Whether an email's domain signs in with single sign-on", access: 'public' } }, preHandler: validateRequest({ body: { schema: SsoDiscoverBodySchema, errorKey: badBody } }) },
     async (request) => sso.discover(request.body.email, request.ip),
   );
 
   app.post<{ Body: SsoStartBody }>(
     '/auth/sso/start',
-    { preHandler: validateRequest({ body: { schema: SsoStartBodySchema, errorKey: badBody } }) },
+    { config: { apiDoc: { summary: "Start a single sign-on at the company's identity provider", access: 'public' } }, preHandler: validateRequest({ body: { schema: SsoStartBodySchema, errorKey: badBody } }) },
     async (request, reply) => {
       // One binding per browser, kept while it lives: two tabs signing in at once both finish.
       const value = binding.read(request) ?? randomBytes(32).toString('base64url');
@@ -62,7 +62,7 @@ export const ssoRoutes: FastifyPluginAsync<{ sso: SsoService; sessions: SessionS
 
   // A GET: the IdP sends the browser here. It signs in only the browser that started the attempt
   // (the binding cookie), so a link with someone else's code and state does nothing.
-  app.get(SSO_CALLBACK_PATH, async (request: FastifyRequest, reply) => {
+  app.get(SSO_CALLBACK_PATH, { config: { apiDoc: { summary: 'Finish a single sign-on (the identity provider’s redirect)', access: 'public' } } }, async (request: FastifyRequest, reply) => {
     const query = new URLSearchParams(request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '');
     try {
       const done = await sso.callback({ query, binding: binding.read(request), ip: request.ip, device: deviceOf(request.headers['user-agent']) });
@@ -81,18 +81,18 @@ export const ssoRoutes: FastifyPluginAsync<{ sso: SsoService; sessions: SessionS
 
   const owner = [requireRole('recruiter'), requirePermission(PERMISSIONS.companySettingsManage)];
 
-  app.get('/v2/companies/settings/sso', { preHandler: owner }, async (request) => sso.settings(tenantOf(authOrThrow(request))));
+  app.get('/v2/companies/settings/sso', { config: { apiDoc: { summary: "The company's single sign-on configuration" } }, preHandler: owner }, async (request) => sso.settings(tenantOf(authOrThrow(request))));
 
   app.put<{ Body: SsoSettingsBody }>(
     '/v2/companies/settings/sso',
-    { preHandler: [...owner, validateRequest({ body: { schema: SsoSettingsBodySchema, errorKey: badBody } })] },
+    { config: { apiDoc: { summary: "Configure the company's single sign-on" } }, preHandler: [...owner, validateRequest({ body: { schema: SsoSettingsBodySchema, errorKey: badBody } })] },
     async (request) => {
       const session = authOrThrow(request);
       return sso.save(session, tenantOf(session), request.body);
     },
   );
 
-  app.delete('/v2/companies/settings/sso', { preHandler: owner }, async (request, reply) => {
+  app.delete('/v2/companies/settings/sso', { config: { apiDoc: { summary: "Remove the company's single sign-on" } }, preHandler: owner }, async (request, reply) => {
     const session = authOrThrow(request);
     await sso.remove(session, tenantOf(session));
     return reply.code(204).send();
@@ -101,7 +101,7 @@ export const ssoRoutes: FastifyPluginAsync<{ sso: SsoService; sessions: SessionS
   // Proof of domain ownership: looks up the claim's TXT record now (DNS, so a POST).
   app.post<{ Params: SsoDomainParams }>(
     '/v2/companies/settings/sso/domains/:domain/verify',
-    { preHandler: [...owner, validateRequest({ params: { schema: SsoDomainParamsSchema, errorKey: ERROR_KEYS.ssoDomainNotClaimed, statusCode: 404 } })] },
+    { config: { apiDoc: { summary: 'Verify a single sign-on domain by its DNS record' } }, preHandler: [...owner, validateRequest({ params: { schema: SsoDomainParamsSchema, errorKey: ERROR_KEYS.ssoDomainNotClaimed, statusCode: 404 } })] },
     async (request) => {
       const session = authOrThrow(request);
       return sso.verifyDomain(session, tenantOf(session), request.params.domain, request.ip);
@@ -110,7 +110,7 @@ export const ssoRoutes: FastifyPluginAsync<{ sso: SsoService; sessions: SessionS
 
   app.post<{ Body: SsoTestBody }>(
     '/v2/companies/settings/sso/test',
-    { preHandler: [...owner, validateRequest({ body: { schema: SsoTestBodySchema, errorKey: badBody } })] },
+    { config: { apiDoc: { summary: 'Test the single sign-on configuration' } }, preHandler: [...owner, validateRequest({ body: { schema: SsoTestBodySchema, errorKey: badBody } })] },
     async (request) => sso.testConnection(request.body.issuer, tenantOf(authOrThrow(request)), request.ip),
   );
 };

@@ -84,27 +84,27 @@ export const stepRoutes: FastifyPluginAsync<StepRoutesOptions> = async (app, { s
   app.options('/v2/applicants/application', preflight);
   app.options('/v2/applicants/applications/:id/withdraw', preflight);
 
-  app.get('/v2/application-steps/next', async (request) => steps.next(await accessOf(request)));
+  app.get('/v2/application-steps/next', { config: { apiDoc: { summary: "The application's next step", access: 'stepsToken' } } }, async (request) => steps.next(await accessOf(request)));
 
-  const stepAction = (path: string, run: (access: StepAccess, id: string, body: unknown) => Promise<unknown>) =>
-    app.post<{ Params: StepParams }>(`/v2/application-steps/:id/${path}`, { preHandler: validateRequest({ params: stepParams }), bodyLimit: 256 * 1024 }, async (request) =>
+  const stepAction = (path: string, summary: string, run: (access: StepAccess, id: string, body: unknown) => Promise<unknown>) =>
+    app.post<{ Params: StepParams }>(`/v2/application-steps/:id/${path}`, { config: { apiDoc: { summary, access: 'stepsToken' } }, preHandler: validateRequest({ params: stepParams }), bodyLimit: 256 * 1024 }, async (request) =>
       run(await accessOf(request), request.params.id, request.body),
     );
-  stepAction('complete', (access, id, body) => steps.complete(access, id, body));
-  stepAction('start', (access, id) => steps.start(access, id));
-  stepAction('relay-consent', (access, id, body) => steps.relayConsent(access, id, body));
-  stepAction('assessment/answers', (access, id, body) => steps.answerAssessment(access, id, body));
+  stepAction('complete', 'Complete a step with its answers', (access, id, body) => steps.complete(access, id, body));
+  stepAction('start', 'Start a step', (access, id) => steps.start(access, id));
+  stepAction('relay-consent', 'Give or refuse consent to relay the application', (access, id, body) => steps.relayConsent(access, id, body));
+  stepAction('assessment/answers', 'Answer the questions of an assessment', (access, id, body) => steps.answerAssessment(access, id, body));
   // Opening the questionnaire starts it (and a timed test's clock): a POST, never a cacheable GET.
-  stepAction('assessment', (access, id) => steps.assessment(access, id));
+  stepAction('assessment', 'Open an assessment (starts its clock)', (access, id) => steps.assessment(access, id));
 
   // The interview's answers, uploaded while recording (raw chunks at an offset, resumable).
   app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: MAX_CHUNK_BYTES }, (_request, body, done) => done(null, body));
   const answerParams = { schema: AnswerParamsSchema, errorKey: STEP_ERROR_KEYS.notFound, statusCode: 404 };
   const answerPath = '/v2/application-steps/:id/interview/:questionId/attempts';
-  app.post<{ Params: { id: string; questionId: string } }>(answerPath, { preHandler: validateRequest({ params: { ...answerParams, schema: QuestionParamsSchema } }) }, async (request) =>
+  app.post<{ Params: { id: string; questionId: string } }>(answerPath, { config: { apiDoc: { summary: 'Start recording an answer to an interview question', access: 'stepsToken' } }, preHandler: validateRequest({ params: { ...answerParams, schema: QuestionParamsSchema } }) }, async (request) =>
     interview.startAttempt(await accessOf(request), request.params.id, request.params.questionId),
   );
-  app.get<{ Params: AnswerParams }>(`${answerPath}/:attempt`, { preHandler: validateRequest({ params: answerParams }) }, async (request) =>
+  app.get<{ Params: AnswerParams }>(`${answerPath}/:attempt`, { config: { apiDoc: { summary: 'How much of a recorded answer was received', access: 'stepsToken' } }, preHandler: validateRequest({ params: answerParams }) }, async (request) =>
     interview.status(await accessOf(request), request.params.id, request.params.questionId, request.params.attempt),
   );
   /** Everything that can refuse a chunk, before its body is read (issue 24, H1 and H2). */
@@ -124,7 +124,7 @@ export const stepRoutes: FastifyPluginAsync<StepRoutesOptions> = async (app, { s
   app.put<{ Params: AnswerParams; Querystring: { offset: number } }>(
     `${answerPath}/:attempt`,
     {
-      config: { upload: { kind: 'interview-chunk', admit: admitChunk } },
+      config: { apiDoc: { summary: 'Upload a chunk of a recorded answer at an offset', access: 'stepsToken' }, upload: { kind: 'interview-chunk', admit: admitChunk } },
       preHandler: validateRequest({ params: answerParams, query: { schema: OffsetQuerySchema, errorKey: ERROR_KEYS.invalidQuery } }),
       bodyLimit: MAX_CHUNK_BYTES,
     },
@@ -133,7 +133,7 @@ export const stepRoutes: FastifyPluginAsync<StepRoutesOptions> = async (app, { s
       return interview.appendChunk(await accessOf(request), request.params.id, request.params.questionId, request.params.attempt, request.query.offset, request.body);
     },
   );
-  app.post<{ Params: AnswerParams }>(`${answerPath}/:attempt/finish`, { preHandler: validateRequest({ params: answerParams }) }, async (request) =>
+  app.post<{ Params: AnswerParams }>(`${answerPath}/:attempt/finish`, { config: { apiDoc: { summary: 'Finish a recorded answer', access: 'stepsToken' } }, preHandler: validateRequest({ params: answerParams }) }, async (request) =>
     interview.finish(await accessOf(request), request.params.id, request.params.questionId, request.params.attempt),
   );
 
@@ -156,7 +156,7 @@ export const stepRoutes: FastifyPluginAsync<StepRoutesOptions> = async (app, { s
   app.post<{ Params: StepParams; Querystring: { questionId: string } }>(
     '/v2/application-steps/:id/files',
     {
-      config: { upload: { kind: 'step-file', admit: admitStepFile } },
+      config: { apiDoc: { summary: 'Upload a file a step asks for', access: 'stepsToken' }, upload: { kind: 'step-file', admit: admitStepFile } },
       preHandler: validateRequest({ params: stepParams, query: { schema: FileQuerySchema, errorKey: ERROR_KEYS.invalidQuery } }),
     },
     async (request, reply) => {
@@ -169,31 +169,31 @@ export const stepRoutes: FastifyPluginAsync<StepRoutesOptions> = async (app, { s
     },
   );
 
-  app.get('/v2/applicants/application', async (request) => steps.application(await accessOf(request)));
+  app.get('/v2/applicants/application', { config: { apiDoc: { summary: 'The application the steps are for', access: 'stepsToken' } } }, async (request) => steps.application(await accessOf(request)));
   // "Withdraw this application": the signed-in candidate (any of theirs) or the steps token (its own).
-  app.post<{ Params: StepParams }>('/v2/applicants/applications/:id/withdraw', { preHandler: validateRequest({ params: { ...stepParams, errorKey: STEP_ERROR_KEYS.applicationNotFound } }) }, async (request) =>
+  app.post<{ Params: StepParams }>('/v2/applicants/applications/:id/withdraw', { config: { apiDoc: { summary: 'Withdraw an application', access: 'stepsToken' } }, preHandler: validateRequest({ params: { ...stepParams, errorKey: STEP_ERROR_KEYS.applicationNotFound } }) }, async (request) =>
     withdrawal.withdraw(await accessOf(request), request.params.id),
   );
   app.post(
     '/v2/applicants/login',
-    { preHandler: [requireRole('applicant'), validateRequest({ body: { schema: v.object({ _applicantId: ObjectIdSchema }), errorKey: ERROR_KEYS.badRequest } })] },
+    { config: { apiDoc: { summary: 'Continue the steps of an application as the signed-in applicant' } }, preHandler: [requireRole('applicant'), validateRequest({ body: { schema: v.object({ _applicantId: ObjectIdSchema }), errorKey: ERROR_KEYS.badRequest } })] },
     async (request) => steps.login(await accessOf(request), (request.body as { _applicantId: string })._applicantId),
   );
 
   // Recruiters: the process of an opening (the wizard's "Steps" section) and the company default.
   const openingParams = { schema: OpeningParamsSchema, errorKey: ERROR_KEYS.openingNotFound, statusCode: 404 };
-  app.get<{ Params: { opening_id: string } }>('/v2/jobs/:opening_id/process', { preHandler: [requireRole('recruiter'), validateRequest({ params: openingParams })] }, async (request) =>
+  app.get<{ Params: { opening_id: string } }>('/v2/jobs/:opening_id/process', { config: { apiDoc: { summary: "An opening's hiring process" } }, preHandler: [requireRole('recruiter'), validateRequest({ params: openingParams })] }, async (request) =>
     steps.openingProcess(tenantOf(authOrThrow(request)), request.params.opening_id),
   );
   app.put<{ Params: { opening_id: string } }>(
     '/v2/jobs/:opening_id/process',
-    { preHandler: [requireRole('recruiter'), requirePermission(PERMISSIONS.openingsManage), validateRequest({ params: openingParams })], bodyLimit: 256 * 1024 },
+    { config: { apiDoc: { summary: "Change an opening's hiring process" } }, preHandler: [requireRole('recruiter'), requirePermission(PERMISSIONS.openingsManage), validateRequest({ params: openingParams })], bodyLimit: 256 * 1024 },
     async (request) => steps.saveOpeningProcess(tenantOf(authOrThrow(request)), request.params.opening_id, request.body),
   );
-  app.get('/v2/companies/settings/process', { preHandler: requireRole('recruiter') }, async (request) => steps.companyProcess(tenantOf(authOrThrow(request))));
+  app.get('/v2/companies/settings/process', { config: { apiDoc: { summary: "The company's default hiring process" } }, preHandler: requireRole('recruiter') }, async (request) => steps.companyProcess(tenantOf(authOrThrow(request))));
   app.put(
     '/v2/companies/settings/process',
-    { preHandler: [requireRole('recruiter'), requirePermission(PERMISSIONS.openingsManage)], bodyLimit: 256 * 1024 },
+    { config: { apiDoc: { summary: "Change the company's default hiring process" } }, preHandler: [requireRole('recruiter'), requirePermission(PERMISSIONS.openingsManage)], bodyLimit: 256 * 1024 },
     async (request) => steps.saveCompanyProcess(tenantOf(authOrThrow(request)), request.body),
   );
 };

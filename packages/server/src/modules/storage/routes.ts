@@ -92,7 +92,7 @@ export const storageRoutes: FastifyPluginAsync<StorageRoutesOptions> = async (ap
   app.post<{ Querystring: UploadQuery }>(
     '/v2/storage',
     {
-      config: { upload: { kind: 'cv', admit: admitCv } },
+      config: { apiDoc: { summary: 'Upload a file for an application (CV, cover letter)' }, upload: { kind: 'cv', admit: admitCv } },
       preHandler: [validateRequest({ query: { schema: UploadQuerySchema, errorKey: ERROR_KEYS.invalidQuery } })],
     },
     async (request, reply) => {
@@ -140,7 +140,7 @@ export const storageRoutes: FastifyPluginAsync<StorageRoutesOptions> = async (ap
    */
   app.get<{ Params: { id: string } }>(
     '/v2/storage/:id',
-    {
+    { config: { apiDoc: { summary: 'A stored file of an application' } },
       preHandler: [
         requireRole('recruiter'),
         requirePermission(PERMISSIONS.candidatesSensitiveRead),

@@ -49,7 +49,7 @@ export const talentPoolRoutes: FastifyPluginAsync<{ pools: TalentPoolService }> 
     async (request) => pools.rename(authOrThrow(request), request.params.id, request.body.name),
   );
 
-  app.delete<{ Params: IdParams }>('/v2/talent-pools/:id', { preHandler: [...manage, validateRequest({ params: idParams })] }, async (request, reply) => {
+  app.delete<{ Params: IdParams }>('/v2/talent-pools/:id', { config: { apiDoc: { summary: 'Delete a talent pool' } }, preHandler: [...manage, validateRequest({ params: idParams })] }, async (request, reply) => {
     await pools.remove(authOrThrow(request), request.params.id);
     return reply.code(204).send();
   });
@@ -62,7 +62,7 @@ export const talentPoolRoutes: FastifyPluginAsync<{ pools: TalentPoolService }> 
 
   app.put<{ Params: TalentPoolMemberParams }>(
     '/v2/talent-pools/:id/candidates/:candidateId',
-    { preHandler: [...manage, validateRequest({ params: memberParams })] },
+    { config: { apiDoc: { summary: 'Add a candidate to a talent pool' } }, preHandler: [...manage, validateRequest({ params: memberParams })] },
     async (request, reply) => {
       await pools.add(authOrThrow(request), request.params.id, request.params.candidateId);
       return reply.code(204).send();
@@ -71,7 +71,7 @@ export const talentPoolRoutes: FastifyPluginAsync<{ pools: TalentPoolService }> 
 
   app.delete<{ Params: TalentPoolMemberParams }>(
     '/v2/talent-pools/:id/candidates/:candidateId',
-    { preHandler: [...manage, validateRequest({ params: memberParams })] },
+    { config: { apiDoc: { summary: 'Remove a candidate from a talent pool' } }, preHandler: [...manage, validateRequest({ params: memberParams })] },
     async (request, reply) => {
       await pools.removeMember(authOrThrow(request), request.params.id, request.params.candidateId);
       return reply.code(204).send();

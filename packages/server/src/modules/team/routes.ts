@@ -31,30 +31,30 @@ export const teamRoutes: FastifyPluginAsync<{ team: TeamService }> = async (app,
 
   app.post<{ Body: TeamInviteBody }>(
     '/v2/team/invitations',
-    { preHandler: [manage, validateRequest({ body: { schema: TeamInviteBodySchema, errorKey: badBody } })] },
+    { config: { apiDoc: { summary: 'Invite a recruiter to the company' } }, preHandler: [manage, validateRequest({ body: { schema: TeamInviteBodySchema, errorKey: badBody } })] },
     async (request, reply) => reply.code(201).send(await team.invite(authOrThrow(request), request.body)),
   );
 
-  app.post<{ Params: IdParams }>('/v2/team/invitations/:id/resend', { preHandler: [manage, validateRequest({ params: idParams })] }, async (request, reply) => {
+  app.post<{ Params: IdParams }>('/v2/team/invitations/:id/resend', { config: { apiDoc: { summary: 'Send an invitation again' } }, preHandler: [manage, validateRequest({ params: idParams })] }, async (request, reply) => {
     await team.resend(authOrThrow(request), request.params.id);
     return reply.code(204).send();
   });
 
-  app.delete<{ Params: IdParams }>('/v2/team/invitations/:id', { preHandler: [manage, validateRequest({ params: idParams })] }, async (request, reply) => {
+  app.delete<{ Params: IdParams }>('/v2/team/invitations/:id', { config: { apiDoc: { summary: 'Revoke an invitation' } }, preHandler: [manage, validateRequest({ params: idParams })] }, async (request, reply) => {
     await team.revoke(authOrThrow(request), request.params.id);
     return reply.code(204).send();
   });
 
   app.patch<{ Params: IdParams; Body: TeamRoleBody }>(
     '/v2/team/members/:id',
-    { preHandler: [manage, validateRequest({ params: idParams, body: { schema: TeamRoleBodySchema, errorKey: badBody } })] },
+    { config: { apiDoc: { summary: "Change a recruiter's role" } }, preHandler: [manage, validateRequest({ params: idParams, body: { schema: TeamRoleBodySchema, errorKey: badBody } })] },
     async (request, reply) => {
       await team.changeRole(authOrThrow(request), request.params.id, request.body.role);
       return reply.code(204).send();
     },
   );
 
-  app.delete<{ Params: IdParams }>('/v2/team/members/:id', { preHandler: [manage, validateRequest({ params: idParams })] }, async (request, reply) => {
+  app.delete<{ Params: IdParams }>('/v2/team/members/:id', { config: { apiDoc: { summary: 'Remove a recruiter from the company' } }, preHandler: [manage, validateRequest({ params: idParams })] }, async (request, reply) => {
     await team.remove(authOrThrow(request), request.params.id);
     return reply.code(204).send();
   });

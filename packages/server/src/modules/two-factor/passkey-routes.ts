@@ -43,9 +43,9 @@ export const passkeyRoutes: FastifyPluginAsync<{ passkeys: PasskeyService; sessi
 
   // --- password-less sign-in -------------------------------------------------------------------
 
-  app.post('/auth/passkey/options', async (request) => passkeys.signInOptions(request.ip));
+  app.post('/auth/passkey/options', { config: { apiDoc: { summary: 'Options for a passkey sign-in', access: 'public' } } }, async (request) => passkeys.signInOptions(request.ip));
 
-  app.post<{ Body: PasskeyAssertionBody }>('/auth/passkey/sign-in', { preHandler: validateRequest(assertionRule) }, async (request, reply) => {
+  app.post<{ Body: PasskeyAssertionBody }>('/auth/passkey/sign-in', { config: { apiDoc: { summary: 'Sign in with a passkey', access: 'public' } }, preHandler: validateRequest(assertionRule) }, async (request, reply) => {
     const { account, session } = await passkeys.signIn(request.body.credential, request.ip, deviceOf(request.headers['user-agent']));
     // A new sign-in replaces the session the request came with (as the password sign-in does).
     const previous = anySessionHash(request);
@@ -56,9 +56,9 @@ export const passkeyRoutes: FastifyPluginAsync<{ passkeys: PasskeyService; sessi
 
   // --- the second step of a sign-in ------------------------------------------------------------
 
-  app.post('/auth/two-factor/passkey/options', async (request) => passkeys.secondFactorOptions(pendingAt(request, 'verify')));
+  app.post('/auth/two-factor/passkey/options', { config: { apiDoc: { summary: 'Options for a passkey as second factor', access: 'session' } } }, async (request) => passkeys.secondFactorOptions(pendingAt(request, 'verify')));
 
-  app.post<{ Body: PasskeyAssertionBody }>('/auth/two-factor/passkey', { preHandler: validateRequest(assertionRule) }, async (request, reply) => {
+  app.post<{ Body: PasskeyAssertionBody }>('/auth/two-factor/passkey', { config: { apiDoc: { summary: 'Finish a sign-in with a passkey as second factor', access: 'session' } }, preHandler: validateRequest(assertionRule) }, async (request, reply) => {
     const pending = pendingAt(request, 'verify');
     const expiresAt = await passkeys.verifySecondFactor(pending, request.body.credential, request.ip);
     // Same token, now complete: the cookie's expiry follows the session's new lifetime.
@@ -68,11 +68,11 @@ export const passkeyRoutes: FastifyPluginAsync<{ passkeys: PasskeyService; sessi
   });
 
   // The company requires two-factor: a passkey is an enrolment as good as an authenticator app.
-  app.post('/auth/two-factor/enrol/passkey/options', async (request) => passkeys.registrationOptions(pendingAt(request, 'enrol')));
+  app.post('/auth/two-factor/enrol/passkey/options', { config: { apiDoc: { summary: 'Options for enrolling a passkey during sign-in', access: 'session' } } }, async (request) => passkeys.registrationOptions(pendingAt(request, 'enrol')));
 
   app.post<{ Body: PasskeyRegisterBody }>(
     '/auth/two-factor/enrol/passkey',
-    { preHandler: validateRequest({ body: { schema: PasskeyRegisterBodySchema, errorKey: ERROR_KEYS.passkeyRejected, statusCode: 422 } }) },
+    { config: { apiDoc: { summary: 'Enrol a passkey and finish the sign-in', access: 'session' } }, preHandler: validateRequest({ body: { schema: PasskeyRegisterBodySchema, errorKey: ERROR_KEYS.passkeyRejected, statusCode: 422 } }) },
     async (request, reply) => {
       const pending = pendingAt(request, 'enrol');
       const { passkey, recoveryCodes } = await passkeys.register(pending, request.body.name, request.body.credential, request.ip);
@@ -86,11 +86,11 @@ export const passkeyRoutes: FastifyPluginAsync<{ passkeys: PasskeyService; sessi
 
   // --- the signed-in person's passkeys ---------------------------------------------------------
 
-  app.post('/v2/me/two-factor/passkeys/options', { preHandler: signedIn }, async (request) => passkeys.registrationOptions(me(request)));
+  app.post('/v2/me/two-factor/passkeys/options', { config: { apiDoc: { summary: 'Options for adding a passkey' } }, preHandler: signedIn }, async (request) => passkeys.registrationOptions(me(request)));
 
   app.post<{ Body: PasskeyRegisterBody }>(
     '/v2/me/two-factor/passkeys',
-    { preHandler: [signedIn, validateRequest({ body: { schema: PasskeyRegisterBodySchema, errorKey: ERROR_KEYS.passkeyRejected, statusCode: 422 } })] },
+    { config: { apiDoc: { summary: 'Add a passkey' } }, preHandler: [signedIn, validateRequest({ body: { schema: PasskeyRegisterBodySchema, errorKey: ERROR_KEYS.passkeyRejected, statusCode: 422 } })] },
     async (request, reply) => {
       const { passkey, recoveryCodes } = await passkeys.register(me(request), request.body.name, request.body.credential, request.ip);
       // The passkey's summary; with the person's first factor, the recovery codes to show once.
@@ -100,11 +100,11 @@ export const passkeyRoutes: FastifyPluginAsync<{ passkeys: PasskeyService; sessi
 
   // Re-authentication before a sensitive change with a passkey (the answer goes in the change's
   // body as `credential`): a person without a password confirms this way.
-  app.post('/v2/me/two-factor/reauth/passkey/options', { preHandler: signedIn }, async (request) => passkeys.reauthOptions(me(request)));
+  app.post('/v2/me/two-factor/reauth/passkey/options', { config: { apiDoc: { summary: 'Options for confirming a sensitive change with a passkey' } }, preHandler: signedIn }, async (request) => passkeys.reauthOptions(me(request)));
 
   app.patch<{ Params: PasskeyParams; Body: PasskeyRenameBody }>(
     '/v2/me/two-factor/passkeys/:passkeyId',
-    {
+    { config: { apiDoc: { summary: 'Rename a passkey' } },
       preHandler: [
         signedIn,
         validateRequest({ params: { schema: PasskeyParamsSchema, errorKey: ERROR_KEYS.passkeyNotFound, statusCode: 404 }, body: { schema: PasskeyRenameBodySchema, errorKey: badBody } }),
@@ -118,7 +118,7 @@ export const passkeyRoutes: FastifyPluginAsync<{ passkeys: PasskeyService; sessi
 
   app.post<{ Params: PasskeyParams; Body: ReauthenticationBody }>(
     '/v2/me/two-factor/passkeys/:passkeyId/remove',
-    {
+    { config: { apiDoc: { summary: 'Remove a passkey' } },
       preHandler: [
         signedIn,
         validateRequest({ params: { schema: PasskeyParamsSchema, errorKey: ERROR_KEYS.passkeyNotFound, statusCode: 404 }, body: { schema: ReauthenticationBodySchema, errorKey: badBody } }),

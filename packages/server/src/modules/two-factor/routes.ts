@@ -48,7 +48,7 @@ export const twoFactorRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorService; 
 
   // --- finishing a sign-in ---------------------------------------------------------------------
 
-  app.get('/auth/two-factor', async (request) => {
+  app.get('/auth/two-factor', { config: { apiDoc: { summary: 'The second-factor step a half-signed-in session is at', access: 'session' } } }, async (request) => {
     const pending = request.pendingAuth;
     if (!pending) throw new HttpError(401, ERROR_KEYS.authRequired);
     const email = pending.account.email;
@@ -61,7 +61,7 @@ export const twoFactorRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorService; 
 
   app.post<{ Body: SecondFactorVerifyBody }>(
     '/auth/two-factor/verify',
-    { preHandler: validateRequest({ body: { schema: SecondFactorVerifyBodySchema, errorKey: ERROR_KEYS.wrongCode, statusCode: 422 } }) },
+    { config: { apiDoc: { summary: 'Finish a sign-in with a one-time or recovery code', access: 'session' } }, preHandler: validateRequest({ body: { schema: SecondFactorVerifyBodySchema, errorKey: ERROR_KEYS.wrongCode, statusCode: 422 } }) },
     async (request, reply) => {
       const pending = pendingAt(request, 'verify');
       const done = await twoFactor.verifySignIn(pending, request.body.code, request.ip, request.body.rememberDevice === true);
@@ -73,11 +73,11 @@ export const twoFactorRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorService; 
     },
   );
 
-  app.post('/auth/two-factor/enrol', async (request) => twoFactor.startEnrolment(pendingAt(request, 'enrol')));
+  app.post('/auth/two-factor/enrol', { config: { apiDoc: { summary: 'Start enrolling an authenticator app during sign-in', access: 'session' } } }, async (request) => twoFactor.startEnrolment(pendingAt(request, 'enrol')));
 
   app.post<{ Body: TotpConfirmBody }>(
     '/auth/two-factor/enrol/confirm',
-    { preHandler: validateRequest({ body: { schema: TotpConfirmBodySchema, errorKey: ERROR_KEYS.wrongCode, statusCode: 422 } }) },
+    { config: { apiDoc: { summary: 'Confirm the authenticator enrolment and finish the sign-in', access: 'session' } }, preHandler: validateRequest({ body: { schema: TotpConfirmBodySchema, errorKey: ERROR_KEYS.wrongCode, statusCode: 422 } }) },
     async (request, reply) => {
       const pending = pendingAt(request, 'enrol');
       const recoveryCodes = await twoFactor.confirmEnrolment(pending, request.body.code, request.ip);
@@ -92,25 +92,25 @@ export const twoFactorRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorService; 
 
   const me = (request: FastifyRequest): AuthContext => authOrThrow(request);
 
-  app.get('/v2/me/two-factor', { preHandler: signedIn }, async (request) => twoFactor.status(me(request)));
+  app.get('/v2/me/two-factor', { config: { apiDoc: { summary: "The caller's second factors" } }, preHandler: signedIn }, async (request) => twoFactor.status(me(request)));
 
-  app.post('/v2/me/two-factor/totp', { preHandler: signedIn }, async (request) => twoFactor.startEnrolment(me(request)));
+  app.post('/v2/me/two-factor/totp', { config: { apiDoc: { summary: 'Start adding an authenticator app' } }, preHandler: signedIn }, async (request) => twoFactor.startEnrolment(me(request)));
 
   app.post<{ Body: TotpConfirmBody }>(
     '/v2/me/two-factor/totp/confirm',
-    { preHandler: [signedIn, validateRequest({ body: { schema: TotpConfirmBodySchema, errorKey: ERROR_KEYS.wrongCode, statusCode: 422 } })] },
+    { config: { apiDoc: { summary: 'Confirm a new authenticator app with its first code' } }, preHandler: [signedIn, validateRequest({ body: { schema: TotpConfirmBodySchema, errorKey: ERROR_KEYS.wrongCode, statusCode: 422 } })] },
     async (request) => ({ recoveryCodes: await twoFactor.confirmEnrolment(me(request), request.body.code, request.ip) }),
   );
 
   app.post<{ Body: ReauthenticationBody }>(
     '/v2/me/two-factor/recovery-codes',
-    { preHandler: [signedIn, validateRequest({ body: { schema: ReauthenticationBodySchema, errorKey: badBody } })] },
+    { config: { apiDoc: { summary: 'Replace the recovery codes' } }, preHandler: [signedIn, validateRequest({ body: { schema: ReauthenticationBodySchema, errorKey: badBody } })] },
     async (request) => ({ recoveryCodes: await twoFactor.regenerateRecoveryCodes(me(request), request.body, request.ip) }),
   );
 
   app.post<{ Body: ReauthenticationBody }>(
     '/v2/me/two-factor/remove',
-    { preHandler: [signedIn, validateRequest({ body: { schema: ReauthenticationBodySchema, errorKey: badBody } })] },
+    { config: { apiDoc: { summary: "Remove the caller's second factors" } }, preHandler: [signedIn, validateRequest({ body: { schema: ReauthenticationBodySchema, errorKey: badBody } })] },
     async (request, reply) => {
       await twoFactor.remove(me(request), request.body, request.ip);
       return reply.code(204).send();
@@ -119,11 +119,11 @@ export const twoFactorRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorService; 
 
   // --- the company's policy -------------------------------------------------------------------
 
-  app.get('/v2/companies/settings/security', { preHandler: requireRole('recruiter') }, async (request) => twoFactor.policy(tenantOf(authOrThrow(request))));
+  app.get('/v2/companies/settings/security', { config: { apiDoc: { summary: "The company's sign-in policy" } }, preHandler: requireRole('recruiter') }, async (request) => twoFactor.policy(tenantOf(authOrThrow(request))));
 
   app.patch<{ Body: CompanySecurityPatch }>(
     '/v2/companies/settings/security',
-    {
+    { config: { apiDoc: { summary: "Change the company's sign-in policy" } },
       preHandler: [
         requireRole('recruiter'),
         requirePermission(PERMISSIONS.companySettingsManage),
