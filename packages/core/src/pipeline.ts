@@ -127,6 +127,13 @@ export interface PipelineItem {
   steps: PipelineStep[];
   /** The candidate withdrew the application (it stands in the rejected stage, reason WITHDREW). */
   withdrawn?: boolean;
+  /** The candidate's data was removed (retention or their request): no name and no e-mail (shown as "Removed candidate"). */
+  removed?: boolean;
+}
+
+/** What a list shows for a candidate: the name, else the e-mail; a removed candidate's translated label (issue 26). */
+export function candidateLabel(item: { name: string; email: string; removed?: boolean }, translate: (key: string) => string): string {
+  return item.removed ? translate('pipeline.removedCandidate') : item.name || item.email;
 }
 
 export interface PipelineStageCount {

@@ -1,4 +1,4 @@
-import type { PipelineItem, PipelineStageCount } from '@rec/core/pipeline';
+import { candidateLabel, type PipelineItem, type PipelineStageCount } from '@rec/core/pipeline';
 import { type DragEvent, useEffect, useState } from 'react';
 import { $locale } from '../../api';
 import { useT } from '../../i18n';
@@ -114,7 +114,7 @@ export function PipelineBoard({ openingId, stages, columns, canManage, onMoved, 
                   }}
                 >
                   <a className="pipeline-card-name" href={candidateHref(openingId, item.candidateId)} data-review-item>
-                    {item.name || item.email}
+                    {candidateLabel(item, t)}
                   </a>
                   <span className="pipeline-card-meta">{t('pipeline.appliedOn', { date: formatDate(item.appliedAt) })}</span>
                   {item.withdrawn ? <span className="pipeline-card-meta pipeline-withdrawn">{t('pipeline.withdrawn')}</span> : null}

@@ -1,4 +1,4 @@
-import type { PipelineItem, PipelineSort, PipelineStageCount } from '@rec/core/pipeline';
+import { candidateLabel, type PipelineItem, type PipelineSort, type PipelineStageCount } from '@rec/core/pipeline';
 import { DataTable, type DataTableColumn, type SortState } from '@rec/ui';
 import { useMemo } from 'react';
 import { $locale } from '../../api';
@@ -54,7 +54,7 @@ export function PipelineTable({ openingId, stages, items, sort, onSort, selected
         rowHeader: true,
         cell: (row) => (
           <a href={candidateHref(openingId, row.candidateId)} data-review-item>
-            {row.name || row.email}
+            {candidateLabel(row, t)}
           </a>
         ),
       },
@@ -80,7 +80,7 @@ export function PipelineTable({ openingId, stages, items, sort, onSort, selected
           <input
             type="checkbox"
             className="pipeline-select"
-            aria-label={t('pipeline.selectOne', { name: row.name || row.email })}
+            aria-label={t('pipeline.selectOne', { name: candidateLabel(row, t) })}
             checked={selected.has(row.applicationId)}
             onChange={(event) => onSelect(row.applicationId, event.target.checked)}
           />

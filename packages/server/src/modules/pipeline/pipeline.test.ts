@@ -8,6 +8,7 @@ import { DEMO_PIPELINE } from '../../seed/demo-pipeline';
 import { type AuthTestApp, buildAuthTestApp, OWN_ORIGIN } from '../../testing/auth-helpers';
 import { multipartFile, SMALL_PDF } from '../../testing/multipart';
 import { describeEachBackend } from '../../testing/test-database';
+import { anonymiseApplications } from '../candidate-portal/anonymise';
 import type { DomainEvent } from '../domain-events/domain-events';
 
 type Who = 'owner' | 'viewer' | 'otherOwner';
@@ -226,5 +227,21 @@ describeEachBackend('the pipeline of an opening and its decisions', (context) =>
     assert.equal(await stageOf(applicationId), 'NEW');
     const created = events.find((event) => event.type === 'APPLICATION_CREATED');
     assert.ok(created && 'applicationId' in created && created.applicationId === applicationId);
+  });
+
+  it('shows a removed candidate without the placeholder address, finds it by no old detail, and mails no rejection to it (issue 26)', async () => {
+    const id = app(20);
+    const before = (await pipeline('?rowsPerPage=40')).items.find((item) => item.applicationId === id);
+    assert.ok(before?.email.includes('@') && before.name.length > 0 && !before.removed);
+    await context.db.transaction().execute((trx) => anonymiseApplications(trx, DEMO.companyId, [id], new Date()));
+    const after = (await pipeline('?rowsPerPage=40')).items.find((item) => item.applicationId === id);
+    assert.deepEqual({ name: after?.name, email: after?.email, removed: after?.removed }, { name: '', email: '', removed: true });
+    assert.equal((await pipeline(`?q=${encodeURIComponent(before.email)}`)).items.length, 0, 'not found by its old address');
+    assert.equal((await pipeline('?q=anonymised.invalid')).items.length, 0, 'nor by the placeholder');
+    const mailsBefore = (await t.mails()).length;
+    const rejected = await call('owner', 'POST', `${BASE}/applications/${id}/reject`, { reason: 'OTHER', mail: { subject: 'Hello {{candidateName}}', body: 'Thanks' } });
+    assert.equal(rejected.statusCode, 200, rejected.body);
+    assert.equal(rejected.json().mailSent, false);
+    assert.equal((await t.mails()).length, mailsBefore);
   });
 });

@@ -18,6 +18,8 @@ export interface PipelineRow {
   source: PipelineSource;
   /** The candidate withdrew this application themselves. */
   withdrawn: boolean;
+  /** Its personal data was removed (anonymised): no name, and the placeholder address is not shown. */
+  removed: boolean;
 }
 
 export interface PipelineFilter {
@@ -59,7 +61,8 @@ export function createPipelineRepository(db: Kysely<Database>) {
   /** The applications of the opening with their stage and source, as a subquery the filters and pages read. */
   function applicationsOf(companyId: string, openingId: string, firstStage: string): RawBuilder<unknown> {
     return sql`(select a.id, a.candidate_id, a.language, a.created_at as applied_at,
-        coalesce(a.form->>'firstName', '') as first_name, coalesce(a.form->>'lastName', '') as last_name, cand.email,
+        coalesce(a.form->>'firstName', '') as first_name, coalesce(a.form->>'lastName', '') as last_name,
+        case when a.anonymised_at is null then cand.email else '' end as email, (a.anonymised_at is not null) as removed,
         coalesce(ap.current_stage, ${firstStage}) as stage, coalesce(ap.current_since, a.created_at) as stage_since,
         case when a.form->>'source' = 'INDEED' then 'INDEED' when a.referral_code is not null then 'REFERRAL' else c.kind end as source,
         ${withdrawnSql('a.id')} as withdrawn
@@ -134,7 +137,7 @@ export function createPipelineRepository(db: Kysely<Database>) {
       const from = applicationsOf(companyId, openingId, filter.firstStage);
       const where = conditions(companyId, filter);
       const [items, count] = await Promise.all([
-        sql<PipelineRow>`select y.id, y.candidate_id, y.first_name, y.last_name, y.email, y.language, y.stage, y.stage_since, y.applied_at, y.source, y.withdrawn
+        sql<PipelineRow>`select y.id, y.candidate_id, y.first_name, y.last_name, y.email, y.language, y.stage, y.stage_since, y.applied_at, y.source, y.withdrawn, y.removed
           from (select x.*, row_number() over (partition by x.stage order by ${orderOf(filter)}) as rank from ${from} x where ${where}) y
           where y.rank <= ${perStage} order by y.stage, y.rank`.execute(db),
         sql<{ n: number }>`select count(*)::int as n from ${from} x where ${where}`.execute(db),

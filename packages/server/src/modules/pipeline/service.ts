@@ -71,6 +71,7 @@ export function createPipelineService(deps: {
       language: row.language,
       steps,
       ...(row.withdrawn ? { withdrawn: true } : {}),
+      ...(row.removed ? { removed: true } : {}),
     };
   }
 
@@ -102,6 +103,8 @@ export function createPipelineService(deps: {
       rows.map((row) => row.id),
     );
     for (const row of rows) {
+      // A removed candidate has no address left to write to (and no name to greet).
+      if (row.removed) continue;
       const language: Locale = toLocale(row.language) ?? 'en';
       // {{openingTitle}} stays the placeholder's name: companies' saved mails use it; its value is the posting's title.
       const values = { candidateName: `${row.first_name} ${row.last_name}`.trim(), openingTitle: titles.get(row.id) ?? '', companyName: ctx.company.name };
