@@ -221,7 +221,8 @@ test.describe('openings (owner, French interface)', () => {
     const downloading = page.waitForEvent('download');
     await dialog.getByRole('button', { name: 'Télécharger' }).click();
     const download = await downloading;
-    expect(download.suggestedFilename()).toBe(`Candidates Data ${PUBLISHED} (${PUBLISHED_REF}).xlsx`);
+    // Named by the server in the interface language (issue 26).
+    expect(download.suggestedFilename()).toBe(`Données des candidats ${PUBLISHED} (${PUBLISHED_REF}).xlsx`);
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('status').filter({ hasText: 'Export téléchargé' })).toBeVisible();
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ApiError } from './api-error';
 import { createApiClient } from './client';
-import { downloadApplicantsExport, exportFileName, readWithProgress } from './openings';
+import { dispositionFileName, downloadApplicantsExport, exportFileName, readWithProgress } from './openings';
 
 const ID = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -52,11 +52,12 @@ describe('downloadApplicantsExport', () => {
     const calls: { url: string; init: RequestInit | undefined }[] = [];
     const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
       calls.push({ url: String(input), init });
-      return chunked([6], { 'Content-Type': XLSX });
+      return chunked([6], { 'Content-Type': XLSX, 'Content-Disposition': `attachment; filename="Donn_es des candidats Ing_nieur.xlsx"; filename*=UTF-8''Donn%C3%A9es%20des%20candidats%20Ing%C3%A9nieur.xlsx` });
     }) as typeof globalThis.fetch;
     const api = createApiClient({ baseURL: 'http://api.test', getLocale: () => 'fr', fetch });
-    const blob = await downloadApplicantsExport(api, ID, ['PERSONAL', 'PROFESSIONAL'], { locale: 'fr', fetch });
+    const { blob, fileName } = await downloadApplicantsExport(api, ID, ['PERSONAL', 'PROFESSIONAL'], { locale: 'fr', fetch });
     assert.equal(blob.size, 6);
+    assert.equal(fileName, 'Données des candidats Ingénieur.xlsx', "the server's exact UTF-8 name");
     assert.equal(calls[0]?.url, `http://api.test/v2/jobs/${ID}/export/applications?categories[]=PERSONAL&categories[]=PROFESSIONAL`);
     assert.equal(calls[0]?.init?.credentials, 'same-origin');
     assert.equal(new Headers(calls[0]?.init?.headers).get('Accept-Language'), 'fr');
@@ -67,5 +68,15 @@ describe('downloadApplicantsExport', () => {
       new Response(JSON.stringify({ statusCode: 400, error: 'errors.invalidQuery' }), { status: 400, headers: { 'Content-Type': 'application/json' } })) as typeof globalThis.fetch;
     const api = createApiClient({ baseURL: 'http://api.test', getLocale: () => 'en', fetch });
     await assert.rejects(downloadApplicantsExport(api, ID, [], { locale: 'en', fetch }), (error: unknown) => error instanceof ApiError && error.status === 400 && error.key === 'errors.invalidQuery');
+  });
+});
+
+describe('dispositionFileName', () => {
+  it('reads the exact UTF-8 name first, else the plain one, else nothing', () => {
+    assert.equal(dispositionFileName(`attachment; filename="a_b.xlsx"; filename*=UTF-8''a%C3%A9b.xlsx`), 'aéb.xlsx');
+    assert.equal(dispositionFileName('attachment; filename="Candidates Data X.xlsx"'), 'Candidates Data X.xlsx');
+    assert.equal(dispositionFileName(`attachment; filename="plain.xlsx"; filename*=UTF-8''%E0%A4%A`), 'plain.xlsx');
+    assert.equal(dispositionFileName(null), null);
+    assert.equal(dispositionFileName('inline'), null);
   });
 });

@@ -168,11 +168,32 @@ export interface ExportDownloadOptions {
   applicationIds?: readonly string[];
 }
 
+/** A downloaded export and the name the server gave it (in the recruiter's language), when it gave one. */
+export interface ExportDownload {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/** The file name of a `Content-Disposition` header: the exact UTF-8 `filename*` (RFC 6266) first, else `filename`. */
+export function dispositionFileName(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      // A malformed encoding: fall back to the plain name.
+    }
+  }
+  return /filename="([^"]*)"/i.exec(header)?.[1] ?? null;
+}
+
 /**
  * GET /v2/jobs/{id}/export/applications as a stream: the body is read chunk by chunk with a
- * ReadableStream reader so the dialog can show the bytes received, then handed back as one Blob.
+ * ReadableStream reader so the dialog can show the bytes received, then handed back as one Blob
+ * with the server's file name (the one place the export is named, issue 26).
  */
-export async function downloadApplicantsExport(api: ApiClient, openingId: string, categories: readonly ExportCategory[], options: ExportDownloadOptions): Promise<Blob> {
+export async function downloadApplicantsExport(api: ApiClient, openingId: string, categories: readonly ExportCategory[], options: ExportDownloadOptions): Promise<ExportDownload> {
   const url = api.baseURL + withQueryString(`${jobPath(openingId)}/export/applications`, { categories: [...categories], ...(options.applicationIds?.length ? { applicationIds: [...options.applicationIds] } : {}) });
   const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
   let response: Response;
@@ -190,7 +211,8 @@ export async function downloadApplicantsExport(api: ApiClient, openingId: string
     throw new ApiError(response.status, errorKeyOf(body));
   }
   const type = response.headers.get('Content-Type') ?? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-  return readWithProgress(response, type, options.onProgress);
+  const blob = await readWithProgress(response, type, options.onProgress);
+  return { blob, fileName: dispositionFileName(response.headers.get('Content-Disposition')) };
 }
 
 /** Reads a response body to a Blob, reporting the bytes received after every chunk. */

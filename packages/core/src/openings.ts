@@ -343,7 +343,16 @@ export type CanDeleteResponse = v.InferOutput<typeof CanDeleteResponseSchema>;
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** The export's file name (spec §7): 'Candidates Data {title}' plus ' ({referenceCode})' when present. */
-export function exportFileName(title: string, referenceCode?: string | null): string {
-  return `Candidates Data ${title}${referenceCode ? ` (${referenceCode})` : ''}.xlsx`;
+/**
+ * The export's file name (spec §7): 'Candidates Data {title}' plus ' ({referenceCode})' when present;
+ * `prefix` is that words' translation in the recruiter's language (issue 26: the server's
+ * `export.fileNamePrefix`). Characters that no file system takes (a title's "/" made a folder of the
+ * name) become "-", control characters and runs of spaces one space, and the name stays within 150
+ * characters before ".xlsx" (file systems cap names at 255 bytes).
+ */
+export function exportFileName(title: string, referenceCode?: string | null, prefix = 'Candidates Data'): string {
+  const name = `${prefix} ${title}${referenceCode ? ` (${referenceCode})` : ''}`;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+  const safe = name.replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/[/\\:*?"<>|]/g, '-').replace(/\s+/g, ' ').trim().replace(/^\.+/, '');
+  return `${Array.from(safe).slice(0, 150).join('').trim()}.xlsx`;
 }

@@ -28,7 +28,8 @@ interface Progress {
 
 /**
  * The export of applicant data (spec §2): the three categories, all chosen at first; the
- * download streams with its progress shown, then is saved as 'Candidates Data {title} ({ref}).xlsx'.
+ * download streams with its progress shown, then is saved under the server's name ('Candidates Data {title} ({ref}).xlsx' in the
+ * recruiter's language).
  */
 export function ExportDialog({
   opening,
@@ -76,13 +77,14 @@ export function ExportDialog({
     abort.current = controller;
     setProgress({ received: 0, total: null });
     try {
-      const blob = await downloadApplicantsExport(api, opening._id, chosen, {
+      const download = await downloadApplicantsExport(api, opening._id, chosen, {
         locale: $locale.get(),
         signal: controller.signal,
         onProgress: (received, total) => setProgress({ received, total }),
         ...(applicationIds?.length ? { applicationIds } : {}),
       });
-      saveBlob(blob, exportFileName(opening));
+      // The server names the file in the recruiter's language, safe for file systems.
+      saveBlob(download.blob, download.fileName ?? exportFileName(opening));
       showToast({ tone: 'success', title: 'openings.toast.exported' });
       onClose();
     } catch (failure) {

@@ -56,7 +56,8 @@ describeEachBackend('applicant data export', (context) => {
     const response = await download(DEMO_OPENING_IDS.published, '?categories[]=PERSONAL&categories[]=OPERATIONAL&categories[]=PROFESSIONAL');
     assert.equal(response.statusCode, 200);
     assert.equal(response.headers['content-type'], XLSX_CONTENT_TYPE);
-    assert.equal(response.headers['content-disposition'], 'attachment; filename="Candidates Data Mechatroniker:in Robotik (LR-MEC-007).xlsx"');
+    // ":" is refused by Windows and macOS file names: it becomes "-".
+    assert.equal(response.headers['content-disposition'], 'attachment; filename="Candidates Data Mechatroniker-in Robotik (LR-MEC-007).xlsx"');
     assert.equal(response.headers['cache-control'], 'private, no-store');
     const rows = await sheetRows(response);
     assert.deepEqual(rows[0], [...PERSONAL, ...OPERATIONAL, ...PROFESSIONAL]);
@@ -208,9 +209,14 @@ describeEachBackend('applicant data export', (context) => {
     }
   });
 
-  it('names the file after the title, with the reference code only when there is one (RFC 5987 for non-ASCII)', async () => {
+  it('names the file after the title, with the reference code only when there is one (RFC 5987 for non-ASCII), file-system safe, in the recruiter language', async () => {
     const plain = await download(DEMO_OPENING_IDS.draft, '?categories[]=PERSONAL');
-    assert.equal(plain.headers['content-disposition'], 'attachment; filename="Candidates Data Data Engineer (Python/Spark) (LR-DATA-021).xlsx"');
+    // A "/" in the title would make a folder of the name when saved: it becomes "-".
+    assert.equal(plain.headers['content-disposition'], 'attachment; filename="Candidates Data Data Engineer (Python-Spark) (LR-DATA-021).xlsx"');
+    const german = await download(DEMO_OPENING_IDS.draft, '?categories[]=PERSONAL', owner, 'de-DE,de;q=0.9');
+    assert.equal(german.headers['content-disposition'], 'attachment; filename="Bewerberdaten Data Engineer (Python-Spark) (LR-DATA-021).xlsx"');
+    const french = await download(DEMO_OPENING_IDS.draft, '?categories[]=PERSONAL', owner, 'fr');
+    assert.match(String(french.headers['content-disposition']), /filename\*=UTF-8''Donn%C3%A9es%20des%20candidats%20Data%20Engineer%20%28Python-Spark%29%20%28LR-DATA-021%29\.xlsx$/);
     const accented = await download(DEMO_OPENING_IDS.draftWithoutReference, '?categories[]=PERSONAL');
     assert.equal(
       accented.headers['content-disposition'],

@@ -9,6 +9,7 @@ import { noStore, openingParams } from '../openings/routes';
 import type { OpeningService } from '../openings/service';
 import { writeApplicationsWorkbook } from './applications-workbook';
 import { attachmentDisposition } from '../../http/content-disposition';
+import { serverT } from '../../i18n/server-texts';
 
 /**
  * `GET /v2/jobs/{id}/export/applications?categories[]=...`: the opening's applications as an
@@ -34,10 +35,13 @@ export const exportRoutes: FastifyPluginAsync<{ openings: OpeningService; applic
       const companyId = tenantOf(auth);
       const opening = await openings.get(auth, request.params.id);
       const { categories, applicationIds } = request.query;
+      // What the recruiter's page shows (the host sends its locale), else their account setting.
+      const language = parseAcceptLanguage(request.headers['accept-language'])[0] ?? auth.account.settings.language;
       const stream = new PassThrough();
       reply
         .header('content-type', XLSX_CONTENT_TYPE)
-        .header('content-disposition', attachmentDisposition(exportFileName(opening.title, opening.referenceCode)))
+        // The one place the file is named (the host saves it under this name): in the recruiter's language.
+        .header('content-disposition', attachmentDisposition(exportFileName(opening.title, opening.referenceCode, serverT(language, 'export')('fileNamePrefix'))))
         .header('x-content-type-options', 'nosniff');
       writeApplicationsWorkbook({
         stream,
@@ -46,8 +50,7 @@ export const exportRoutes: FastifyPluginAsync<{ openings: OpeningService; applic
         openingId: opening._id,
         categories,
         applicationIds,
-        // What the recruiter's page shows (the host sends its locale), else their account setting.
-        language: parseAcceptLanguage(request.headers['accept-language'])[0] ?? auth.account.settings.language,
+        language,
         beforeFinish: async (rowCount) => {
           await audit.record({
             companyId,
