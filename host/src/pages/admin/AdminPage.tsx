@@ -4,8 +4,9 @@ import { showErrorToast, showToast } from '@rec/stores';
 import { Button, Loading, MessageBlock, TextField } from '@rec/ui';
 import { SuspendDialog } from './SuspendDialog';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { $locale } from '../../api';
 import { useT } from '../../i18n';
-import { LANGUAGE_NAMES } from '../../layouts/LanguageSwitcher';
+import { LANGUAGE_NAMES, LanguageSwitcher } from '../../layouts/LanguageSwitcher';
 import { navigate } from '../../navigation';
 import { signOut } from '../../route-services';
 import { useTitle } from '../../title';
@@ -67,6 +68,8 @@ export default function AdminPage() {
     <>
       <div className="admin-header">
         <h1>{t('admin.title')}</h1>
+        {/* The admin area has no recruiter shell: its own language switcher (cookie, then the page in it). */}
+        <LanguageSwitcher className="shell-language" />
         <Button variant="secondary" onClick={() => signOut().then(() => navigate('/login'))}>
           {t('shell.signOut')}
         </Button>
@@ -143,7 +146,8 @@ function CreateCompanyForm({ onCreated }: { onCreated: () => Promise<void> }) {
   const languageId = useId();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
-  const [language, setLanguage] = useState<Locale>('en');
+  // A new company speaks the admin's language unless chosen otherwise (issue 26).
+  const [language, setLanguage] = useState<Locale>(() => (LOCALES as readonly string[]).includes($locale.get()) ? ($locale.get() as Locale) : 'en');
   const [errors, setErrors] = useState<{ name?: string; email?: string }>({});
   const [busy, setBusy] = useState(false);
 

@@ -2,7 +2,7 @@ import { choicesText } from '@rec/core/choices';
 import { isApiError } from '@rec/api-client';
 import { fetchCandidateNotes, fetchCandidateReview } from '@rec/api-client/candidate-review';
 import { type CandidateNotes, type CandidateReview, candidatePagePath } from '@rec/core/candidate-review';
-import { type Locale, PERMISSIONS, pickText } from '@rec/core';
+import { languageName, type Locale, PERMISSIONS, pickText } from '@rec/core';
 import { can } from '@rec/stores';
 import { ErrorMessage, Loading } from '@rec/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -104,7 +104,8 @@ export default function CandidatePage({ openingId, candidateId }: CandidatePageP
     [t('openings.applicants.drivingLicenses'), choicesText(applicant.profile.capabilities.drivingLicenses, t('openings.applicants.noDrivingLicence'))],
     [t('openings.applicants.workPermit'), yesNo(applicant.profile.capabilities.hasWorkPermit)],
     [t('candidatePage.fields.profileUrl'), applicant.profile.url],
-    [t('candidatePage.fields.language'), applicant.language],
+    // The language's name in the page language ("allemand"), not its code (issue 26).
+    [t('candidatePage.fields.language'), applicant.language ? languageName(applicant.language, $locale.get()) : ''],
     [t('openings.applicants.appliedAt'), formatDate(applicant.appliedAt)],
   ];
   const openingPath = `/recruiter/openings/${openingId}`;
