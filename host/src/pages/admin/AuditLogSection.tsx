@@ -3,6 +3,7 @@ import { Button, Loading, MessageBlock } from '@rec/ui';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useT } from '../../i18n';
 import { type AdminCompanyRow, type AuditFilters, fetchAuditActions, fetchAuditLog } from './admin-api';
+import { auditActionLabel, auditDetails } from './audit-entry-text';
 
 type State = { status: 'loading' } | { status: 'ready'; entries: AuditLogEntry[]; page: number; hasMore: boolean } | { status: 'error' };
 
@@ -46,11 +47,14 @@ export function AuditLogSection({ companies }: { companies: AdminCompanyRow[] })
           </label>
           <select className="rec-input" {...field('action')}>
             <option value="">{t('auditLog.any')}</option>
-            {actions.map((action) => (
-              <option key={action} value={action}>
-                {action}
-              </option>
-            ))}
+            {actions
+              .map((action) => ({ action, label: auditActionLabel(t, action) }))
+              .sort((a, b) => a.label.localeCompare(b.label))
+              .map(({ action, label }) => (
+                <option key={action} value={action}>
+                  {label}
+                </option>
+              ))}
           </select>
         </div>
         <div className="rec-field">
@@ -100,12 +104,25 @@ export function AuditLogSection({ companies }: { companies: AdminCompanyRow[] })
               {state.entries.map((entry) => (
                 <tr key={entry._id}>
                   <td>{new Date(entry.createdAt).toLocaleString(document.documentElement.lang || 'en', { dateStyle: 'short', timeStyle: 'short' })}</td>
-                  <td>{entry.action}</td>
+                  <td>
+                    {auditActionLabel(t, entry.action)}
+                    {/* The recorded code too, for an operator searching logs or the API. */}
+                    <span className="audit-code"> ({entry.action})</span>
+                  </td>
                   {/* No company: the platform's own entry (an admin's factor actions). */}
                   <td>{entry.companyName ?? t('auditLog.platform')}</td>
                   <td>{entry.actorEmail ?? entry.actorId}</td>
                   <td>
-                    <code>{JSON.stringify(entry.details)}</code>
+                    {Object.keys(entry.details).length ? (
+                      <dl className="audit-details">
+                        {auditDetails(t, entry.details).map(({ label, value }) => (
+                          <div key={label}>
+                            <dt>{label}</dt>
+                            <dd>{value}</dd>
+                          </div>
+                        ))}
+                      </dl>
+                    ) : null}
                   </td>
                 </tr>
               ))}

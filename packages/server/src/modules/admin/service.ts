@@ -125,10 +125,13 @@ export function createAdminService(deps: { db: Kysely<Database>; auth: AuthServi
       };
     },
 
-    /** The actions the log holds, for the filter's choices. */
+    /**
+     * Every action the log can hold, for the filter's choices (issue 26: an action not yet recorded is
+     * still offered, without a reload), plus any older action still in the log.
+     */
     async auditActions(): Promise<string[]> {
-      const rows = await db.selectFrom('audit_log').select('action').distinct().orderBy('action').execute();
-      return rows.map((row) => row.action);
+      const rows = await db.selectFrom('audit_log').select('action').distinct().execute();
+      return [...new Set<string>([...Object.values(AUDIT_ACTIONS), ...rows.map((row) => row.action)])].sort();
     },
   };
 }
