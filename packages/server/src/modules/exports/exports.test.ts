@@ -13,7 +13,7 @@ import { describeEachBackend } from '../../testing/test-database';
 import { attachmentDisposition } from '../../http/content-disposition';
 
 const PERSONAL = ['First name', 'Last name', 'Email', 'Phone', 'Nationality', 'Birth date', 'Gender', 'Address'];
-const OPERATIONAL = ['Application ID', 'Applied at', 'Channel', 'Language', 'Referral code', 'Consent given at'];
+const OPERATIONAL = ['Application ID', 'Applied at', 'Channel', 'Language', 'Referral code', 'Campaign source', 'Campaign medium', 'Campaign', 'Referring page', 'Consent given at'];
 const PROFESSIONAL = ['Expected salary', 'Driving licenses', 'Work permit', 'CV file name'];
 
 /** The downloaded workbook's one worksheet. */
