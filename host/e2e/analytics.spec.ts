@@ -144,7 +144,7 @@ test.describe('analytics dashboards (owner in French, viewer in English)', () =>
     await expect(page.getByRole('heading', { level: 1, name: `${RENAMED} (copie)` })).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Tableaux de bord' });
     await expect(nav.getByRole('link')).toHaveCount(2);
-    await expect(panels(page)).toHaveCount(7);
+    await expect(panels(page)).toHaveCount(8);
 
     await page.getByRole('button', { name: 'Supprimer' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Supprimer ce tableau de bord ?' });
