@@ -41,7 +41,7 @@ test.describe('analytics dashboards (owner in French, viewer in English)', () =>
     await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Statistiques' }).click();
     await expect(page).toHaveURL(new RegExp(`/recruiter/analytics_new/dashboards/${DASHBOARD}$`));
     await expect(page.getByRole('heading', { level: 1, name: DASHBOARD_NAME })).toBeVisible();
-    await expect(panels(page)).toHaveCount(6);
+    await expect(panels(page)).toHaveCount(7);
     // Its applications arrived over the last month (one a day): all of them in the quarter.
     const quarter = await kpiNumber(page, 'applications');
     expect(quarter).toBeGreaterThanOrEqual(30);
@@ -76,7 +76,7 @@ test.describe('analytics dashboards (owner in French, viewer in English)', () =>
     await expectNoAxeViolation(page, 'dialog');
     await editor.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(page.getByText('Tableau de bord enregistré')).toBeVisible();
-    await expect(panels(page)).toHaveCount(7);
+    await expect(panels(page)).toHaveCount(8);
     await expect(panels(page).filter({ hasText: 'Entonnoir de recrutement' })).toHaveCount(2);
 
     await page.getByRole('button', { name: 'Renommer et changer la couleur' }).click();
@@ -94,7 +94,7 @@ test.describe('analytics dashboards (owner in French, viewer in English)', () =>
     await expect(page.getByTestId('dashboard-color')).not.toHaveAttribute('data-color', '#1E6FD9FF');
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: RENAMED })).toBeVisible();
-    await expect(panels(page)).toHaveCount(7);
+    await expect(panels(page)).toHaveCount(8);
   });
 
   test('the owner shares with the viewer, who reads it without edit actions; then removes all users', async ({ page, browser }) => {
@@ -145,7 +145,7 @@ test.describe('analytics dashboards (owner in French, viewer in English)', () =>
     await expect(page.getByRole('heading', { level: 1, name: `${RENAMED} (copie)` })).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Tableaux de bord' });
     await expect(nav.getByRole('link')).toHaveCount(2);
-    await expect(panels(page)).toHaveCount(7);
+    await expect(panels(page)).toHaveCount(8);
 
     await page.getByRole('button', { name: 'Supprimer' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Supprimer ce tableau de bord ?' });

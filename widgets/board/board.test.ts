@@ -213,6 +213,29 @@ describe('<rec-board>', () => {
       expect(hrefs(malformed).filter((href) => href?.includes('ref='))).to.deep.equal([]);
     });
 
+    it('carries the page’s utm parameters on every offer link, cleaned, and keeps them for the tab (issue 30)', async () => {
+      history.replaceState(null, '', `${location.pathname}?utm_source=LinkedIn&utm_medium=social&utm_campaign=${encodeURIComponent(' spring\n2026 ')}&utm_term=dropped`);
+      const first = await board(`<rec-board board-id="${FR_BOARD}" referral-code="k7p2xq9mwa"></rec-board>`, 'fr');
+      for (const href of hrefs(first)) {
+        const params = new URL(href ?? '').searchParams;
+        expect([params.get('utm_source'), params.get('utm_medium'), params.get('utm_campaign'), params.get('utm_term'), params.get('ref')]).to.deep.equal([
+          'LinkedIn',
+          'social',
+          'spring 2026',
+          null,
+          'k7p2xq9mwa',
+        ]);
+      }
+      history.replaceState(null, '', location.pathname);
+      const later = await board(`<rec-board board-id="${FR_BOARD}"></rec-board>`, 'fr');
+      expect(new URL(hrefs(later)[0] ?? '').searchParams.get('utm_campaign')).to.equal('spring 2026');
+      // The referring page rides along as origin and path only.
+      sessionStorage.clear();
+      history.replaceState(null, '', `${location.pathname}?rec_referrer=${encodeURIComponent('https://news.example/post/7?token=secret')}`);
+      const referred = await board(`<rec-board board-id="${FR_BOARD}"></rec-board>`, 'fr');
+      expect(new URL(hrefs(referred)[0] ?? '').searchParams.get('rec_referrer')).to.equal('https://news.example/post/7');
+    });
+
     it('hands the referral URL to a page that handles navigation itself', async () => {
       const element = await board(`<rec-board board-id="${FR_BOARD}" referral-code="k7p2xq9mwa"></rec-board>`, 'fr');
       let detail: OfferSelectDetail | undefined;

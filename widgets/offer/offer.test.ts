@@ -352,7 +352,26 @@ describe('<rec-offer> apply form configuration (issue 9)', () => {
     const body = submitted as Record<string, unknown> | null;
     expect(body?.coverLetter).to.equal('I build robots.');
     expect(body?.profileUrl).to.equal('https://www.linkedin.com/in/ana');
+    expect(body, 'a direct visit has no source').not.to.have.property('source');
     for (const hidden of ['nationality', 'birthDate', 'gender', 'address', 'salary', 'drivingLicenses', 'hasWorkPermit', 'cv']) expect(body).not.to.have.property(hidden);
+  });
+
+  it('sends where the visit came from: the page’s utm parameters and the carried referring page, origin and path only (issue 30)', async () => {
+    submitted = null;
+    history.replaceState(null, '', `${location.pathname}?utm_source=newsletter&utm_campaign=may&rec_referrer=${encodeURIComponent('https://news.example/a?b=1')}`);
+    try {
+      const el = await openForm(`<rec-offer channel-id="${ENGINEERING}" embedded="applyManualOnly"></rec-offer>`);
+      type(el, 'rec-apply-firstName', 'Ana');
+      type(el, 'rec-apply-lastName', 'Silva');
+      type(el, 'rec-apply-email', 'ana@example.org');
+      ($(el, '#rec-apply-gdprConsent') as HTMLInputElement).click();
+      ($(el, 'button[type="submit"]') as HTMLButtonElement).click();
+      await waitUntil(() => $(el, '[part~="apply-success"]'), 'not sent');
+      expect((submitted as Record<string, unknown> | null)?.source).to.deep.equal({ utmSource: 'newsletter', utmCampaign: 'may', referrer: 'https://news.example/a' });
+    } finally {
+      history.replaceState(null, '', location.pathname);
+      sessionStorage.clear();
+    }
   });
 
   it('on a German page without a German notice, shows the French one, says it is in French, and sends which notice it showed', async () => {

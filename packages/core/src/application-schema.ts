@@ -9,6 +9,7 @@ import { hasControlCharacters } from './plain-text';
 import { ShownPrivacyNoticeSchema } from './privacy-notice';
 import { plainText } from './text-checks';
 import { ERROR_KEYS } from './errors';
+import { cleanReferrer, cleanSourceText, SOURCE_REFERRER_MAX, SOURCE_TEXT_MAX } from './application-source';
 
 /**
  * The valibot schemas of the apply flow, built from the field rules of application.ts: the
@@ -40,6 +41,30 @@ export const UploadReferenceSchema = /* @__PURE__ */ v.object({
   name: v.pipe(v.string(), plainText(), v.maxLength(255)),
 });
 export type UploadReference = v.InferOutput<typeof UploadReferenceSchema>;
+
+/** A campaign value exactly as the widgets clean it (application-source.ts): anything else is a client bug or forged. */
+const SourceTextSchema = v.pipe(
+  v.string('errors.badRequest'),
+  v.maxLength(SOURCE_TEXT_MAX, 'errors.max'),
+  v.check((value) => cleanSourceText(value) === value, 'errors.badRequest'),
+);
+
+/** Where the visitor came from (issue 30): the link's campaign and the referring page (origin and path). */
+export const ApplicationSourceSchema = /* @__PURE__ */ v.strictObject(
+  {
+    utmSource: v.optional(SourceTextSchema),
+    utmMedium: v.optional(SourceTextSchema),
+    utmCampaign: v.optional(SourceTextSchema),
+    referrer: v.optional(
+      v.pipe(
+        v.string('errors.badRequest'),
+        v.maxLength(SOURCE_REFERRER_MAX, 'errors.max'),
+        v.check((value) => cleanReferrer(value) === value, 'errors.badRequest'),
+      ),
+    ),
+  },
+  'errors.badRequest',
+);
 
 /**
  * Body of `POST /v2/offers/channel/{channelId}/applications`: the same schema validates the form
@@ -78,6 +103,7 @@ export const ApplicationSubmissionSchema = /* @__PURE__ */ v.object({
   gdprConsent: v.literal(true, 'errors.required'),
   /** The privacy notice the form showed above the consent box: its text is what is stored (issue 25). */
   privacyNotice: v.optional(ShownPrivacyNoticeSchema),
+  source: v.optional(ApplicationSourceSchema),
 });
 export type ApplicationSubmission = v.InferOutput<typeof ApplicationSubmissionSchema>;
 export type ApplicationSubmissionInput = v.InferInput<typeof ApplicationSubmissionSchema>;

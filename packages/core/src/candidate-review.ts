@@ -1,3 +1,4 @@
+import type { ApplicationSource } from './application-source';
 import * as v from 'valibot';
 import type { LocalizedText } from './localized-text';
 import { ObjectIdSchema } from './ids';
@@ -139,7 +140,8 @@ export interface CandidateReview {
   stage: string;
   /** The candidate withdrew the application (it stands in the rejected stage). */
   withdrawn?: boolean;
-  source: { kind: string; referral: { code: string; referrerName: string } | null };
+  /** `campaign`: the link's utm values and the referring page (origin and path) the candidate came by (issue 30), when any. */
+  source: { kind: string; referral: { code: string; referrerName: string } | null; campaign?: ApplicationSource };
   consent: { text: string; givenAt: string };
   formAnswers: FormAnswerView[];
   interviewAnswers: InterviewAnswerView[];

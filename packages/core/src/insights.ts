@@ -32,7 +32,8 @@ export type PanelType = (typeof PANEL_TYPES)[number];
 export const METRICS = ['APPLICATIONS', 'CANDIDATES', 'REACHED_STAGE', 'HIRES', 'TIME_TO_HIRE', 'TIME_IN_STAGE', 'SOURCE_MIX'] as const;
 export type Metric = (typeof METRICS)[number];
 
-export const DIMENSIONS = ['OPENING', 'SOURCE', 'LANGUAGE', 'STAGE', 'WEEK'] as const;
+/** CAMPAIGN: the link's `utm_source / utm_campaign` the candidate arrived by (issue 30); '' for none. */
+export const DIMENSIONS = ['OPENING', 'SOURCE', 'LANGUAGE', 'STAGE', 'WEEK', 'CAMPAIGN'] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 
 /** Metrics measured in days (averages) rather than counted. */
@@ -45,8 +46,8 @@ export const PANEL_SHAPES: Record<PanelType, { metrics: readonly Metric[]; dimen
   KPI: { metrics: ['APPLICATIONS', 'CANDIDATES', 'REACHED_STAGE', 'HIRES', 'TIME_TO_HIRE', 'TIME_IN_STAGE'], dimensions: [] },
   TIME_SERIES: { metrics: ['APPLICATIONS', 'CANDIDATES', 'REACHED_STAGE', 'HIRES', 'TIME_TO_HIRE'], dimensions: ['WEEK'] },
   FUNNEL: { metrics: ['REACHED_STAGE'], dimensions: ['STAGE'] },
-  BREAKDOWN: { metrics: ['APPLICATIONS', 'CANDIDATES', 'REACHED_STAGE', 'HIRES', 'TIME_TO_HIRE', 'SOURCE_MIX'], dimensions: ['OPENING', 'SOURCE', 'LANGUAGE', 'STAGE', 'WEEK'] },
-  TABLE: { metrics: ['APPLICATIONS', 'CANDIDATES', 'REACHED_STAGE', 'HIRES', 'TIME_TO_HIRE', 'SOURCE_MIX'], dimensions: ['OPENING', 'SOURCE', 'LANGUAGE', 'STAGE', 'WEEK'] },
+  BREAKDOWN: { metrics: ['APPLICATIONS', 'CANDIDATES', 'REACHED_STAGE', 'HIRES', 'TIME_TO_HIRE', 'SOURCE_MIX'], dimensions: ['OPENING', 'SOURCE', 'LANGUAGE', 'STAGE', 'WEEK', 'CAMPAIGN'] },
+  TABLE: { metrics: ['APPLICATIONS', 'CANDIDATES', 'REACHED_STAGE', 'HIRES', 'TIME_TO_HIRE', 'SOURCE_MIX'], dimensions: ['OPENING', 'SOURCE', 'LANGUAGE', 'STAGE', 'WEEK', 'CAMPAIGN'] },
 };
 
 export const MAX_PANELS = 12;
@@ -257,5 +258,6 @@ export function defaultPanels(): Panel[] {
     { id: 'per-week', type: 'TIME_SERIES', metric: 'APPLICATIONS', dimension: 'WEEK' },
     { id: 'funnel', type: 'FUNNEL', metric: 'REACHED_STAGE', dimension: 'STAGE' },
     { id: 'sources', type: 'BREAKDOWN', metric: 'SOURCE_MIX', dimension: 'SOURCE' },
+    { id: 'campaigns', type: 'TABLE', metric: 'APPLICATIONS', dimension: 'CAMPAIGN' },
   ];
 }

@@ -7,6 +7,7 @@ import { DATA_TABLE, type Locale } from './constants';
 import { ObjectIdSchema } from './ids';
 import { plainText } from './text-checks';
 import { STEP_STATUSES } from './steps';
+import { SOURCE_TEXT_MAX } from './application-source';
 
 /**
  * The recruiter's pipeline of an opening (issue 11): where each application stands, decisions
@@ -41,10 +42,11 @@ const single = (query: Record<string, string | string[]>, name: string): string 
 /** `GET .../pipeline` query: a page of one view (table or one board column) and the counts of the whole opening. */
 export const PipelineQuerySchema = v.pipe(
   v.record(v.string(), v.union([v.string(), v.array(v.string())])),
-  v.transform((query): { stage?: string; stepStatus?: string; source?: string; q?: string; sort?: string; page?: string; rowsPerPage?: string; view?: string } => ({
+  v.transform((query): { stage?: string; stepStatus?: string; source?: string; campaign?: string; q?: string; sort?: string; page?: string; rowsPerPage?: string; view?: string } => ({
     stage: single(query, 'stage') || undefined,
     stepStatus: single(query, 'stepStatus') || undefined,
     source: single(query, 'source') || undefined,
+    campaign: single(query, 'campaign') || undefined,
     q: single(query, 'q') || undefined,
     sort: single(query, 'sort') || undefined,
     page: single(query, 'page'),
@@ -55,6 +57,8 @@ export const PipelineQuerySchema = v.pipe(
     stage: v.optional(StageIdSchema),
     stepStatus: v.optional(v.picklist(STEP_STATUSES)),
     source: v.optional(v.picklist(PIPELINE_SOURCES)),
+    /** Part of the link's utm_source, utm_medium or utm_campaign the candidate came by (issue 30). */
+    campaign: v.optional(v.pipe(v.string(), plainText(), v.trim(), v.maxLength(SOURCE_TEXT_MAX))),
     q: v.optional(v.pipe(v.string(), plainText(), v.trim(), v.maxLength(200))),
     sort: v.optional(v.picklist(PIPELINE_SORTS), '-appliedAt'),
     page: v.pipe(v.optional(v.string(), '1'), v.regex(/^[1-9]\d{0,5}$/), v.transform(Number)),

@@ -97,6 +97,9 @@ import { applicationRoutes } from './modules/applications/routes';
 import { createApplicationService, type NotifyCandidate } from './modules/applications/service';
 import { createReferralService, referralRoutes } from './modules/referrals/referrals';
 import { seoRoutes } from './modules/seo/routes';
+import { createFeedService } from './modules/feeds/feed-items';
+import { createFeedRepository } from './modules/feeds/repository';
+import { feedRoutes } from './modules/feeds/routes';
 import { crawlerRoutes } from './modules/seo/crawler-routes';
 import { createSitemapRepository } from './modules/seo/sitemap-repository';
 import { createShareService, shareRoutes } from './modules/share/share';
@@ -359,6 +362,11 @@ export async function buildApp({
   const boardRepository = createBoardRepository(db);
   const boards = createBoardService({ repository: boardRepository, offers, publicUrl: config.publicUrl });
   await app.register(boardRoutes, { boards, cache: publicAnswers });
+  await app.register(feedRoutes, {
+    feeds: createFeedService({ boards: boardRepository, feeds: createFeedRepository(db), publicUrl: config.publicUrl }),
+    cache: publicAnswers,
+    publicUrl: config.publicUrl,
+  });
   await app.register(brandingRoutes, { branding: createBrandingService({ repository: createBrandingRepository(db) }), cache: publicAnswers });
   await app.register(offerCountRoutes, { offerCount: createOfferCountService({ boards: boardRepository, offers: offerRepository }) });
   await app.register(offerRoutes, { offers, cache: publicAnswers });

@@ -2,6 +2,7 @@ import { type ApiClient, createApiClient, isApiError, submitApplication } from '
 import { APPLICATION_FIELDS, applicationRules } from '@rec/core/application';
 import { type ApplyFormConfig, applyFormOf } from '@rec/core/apply-form';
 import type { ApplicationSubmissionInput, UploadReference } from '@rec/core/application-schema';
+import type { ApplicationSource } from '@rec/core/application-source';
 import { CV_EXTENSIONS, checkUploadFile } from '@rec/core/files';
 import { DEFAULT_LOCALE, ERROR_KEYS, FORM_VALIDATION_DEBOUNCE_MS, type Locale, type ShownPrivacyNotice, UPLOAD } from '@rec/core';
 import { type FieldValue, firstFailingRule, normalizeFormDate, ruleMessage, validateForm } from '@rec/core/form-rules';
@@ -49,6 +50,8 @@ export interface ApplicationFormOptions {
   /** Hidden meta of spec §3: carried, never shown. */
   companyReferralCode?: string | undefined;
   agentEmail?: string | undefined;
+  /** The campaign and referring page of the visit (issue 30), cleaned by `visitSource`. */
+  source?: ApplicationSource | undefined;
   /** Where the draft is kept (default localStorage; null keeps none). */
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
   fetch?: typeof globalThis.fetch;
@@ -280,6 +283,7 @@ export function createApplicationForm(options: ApplicationFormOptions): Applicat
         companyReferralCode: options.companyReferralCode ?? '',
         gdprConsent: true,
         ...(options.privacyNotice ? { privacyNotice: options.privacyNotice } : {}),
+        ...(options.source ? { source: options.source } : {}),
       };
       for (const field of APPLICATION_FIELDS) {
         if (!rules[field.name]) continue;

@@ -11,6 +11,7 @@ export {
   pictureSrc,
 } from './profile-picture';
 export { visitReferralCode, withReferral } from './referral';
+export { visitSource, withSource } from './visit-source';
 export { type HeadingTag, headingTag } from './heading';
 export { safeUrl } from './safe-url';
 export { CompanyLogo, logoBox } from './company-logo';

@@ -1,7 +1,8 @@
 import { elementLanguageSources, ERROR_KEYS, type Locale, type Offer, pickText, visitorLanguageIfKnown } from '@rec/core';
+import type { ApplicationSource } from '@rec/core/application-source';
 import { hasKey, loadLocale, type Translate } from '@rec/i18n/widgets';
 import { createBoardStore } from '@rec/stores';
-import { CompanyLogo, type ElementProps, ErrorMessage, headingTag, hostOf, Loading, PoweredBy, resolveApiBase, safeUrl, ThemeScope, useStore, useTranslate, visitReferralCode, withReferral } from '@rec/ui';
+import { CompanyLogo, type ElementProps, ErrorMessage, headingTag, hostOf, Loading, PoweredBy, resolveApiBase, safeUrl, ThemeScope, useStore, useTranslate, visitReferralCode, visitSource, withReferral, withSource } from '@rec/ui';
 import { type MouseEvent, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { BoardFilters } from './BoardFilters';
 import { applyFilter, type BoardFilter, filterOptions, type IndexedOffer, indexOffers, isFiltered, NO_FILTER, sameFilter, selectedLocation } from './board-filter';
@@ -81,14 +82,15 @@ interface OfferItemProps {
   t: Translate;
   host: HTMLElement | undefined;
   referral: string | undefined;
+  source: ApplicationSource | undefined;
 }
 
-function OfferItem({ entry, locale, t, host, referral }: OfferItemProps) {
+function OfferItem({ entry, locale, t, host, referral, source }: OfferItemProps) {
   const { offer, title, titleLanguage, location } = entry;
   // Contracts are codes: translated here, never a stored word inside another language's page.
   const contract = offer.contractType ? t(`contractTypes.${offer.contractType}`) : '';
   // The offer opens in the language the visitor reads the board in (when it is written in it).
-  const href = withReferral(safeUrl(offer.url.canonical), referral, locale);
+  const href = withSource(withReferral(safeUrl(offer.url.canonical), referral, locale), source);
   return (
     <li className="offer-item">
       <a className="offer" part="offer" href={href} onClick={(event) => selectOffer(event, offer, host, href ?? offer.url.canonical)}>
@@ -120,6 +122,8 @@ function OfferItem({ entry, locale, t, host, referral }: OfferItemProps) {
 export function Board({ boardId, language, headingLevel, apiBase, referralCode, search, location, contract, offerLanguage, container }: BoardProps) {
   const host = hostOf(container);
   const referral = useMemo(() => visitReferralCode(referralCode), [referralCode]);
+  // The campaign and referring page of the visit ride along to the offers (issue 30), as the referral code does.
+  const source = useMemo(visitSource, []);
   // The one language rule (@rec/core visitor-language.ts); the board's own language comes last, in the store.
   const requested = visitorLanguageIfKnown(elementLanguageSources(host, language));
   const baseURL = resolveApiBase(apiBase);
@@ -211,7 +215,7 @@ export function Board({ boardId, language, headingLevel, apiBase, referralCode, 
     );
   } else if (board) {
     const Heading = headingTag(headingLevel, 2);
-    const spontaneous = withReferral(safeUrl(board.spontaneousOfferChannelUrl), referral, locale);
+    const spontaneous = withSource(withReferral(safeUrl(board.spontaneousOfferChannelUrl), referral, locale), source);
     content = (
       <>
         {board.theme?.logo ? <CompanyLogo logo={board.theme.logo} alt={board.company.name} /> : null}
@@ -230,7 +234,7 @@ export function Board({ boardId, language, headingLevel, apiBase, referralCode, 
             {matching.length ? (
               <ul className="offers" part="offers" aria-labelledby={TITLE_ID} ref={list}>
                 {matching.slice(0, visible).map((entry) => (
-                  <OfferItem key={entry.offer._id} entry={entry} locale={locale} t={t} host={host} referral={referral} />
+                  <OfferItem key={entry.offer._id} entry={entry} locale={locale} t={t} host={host} referral={referral} source={source} />
                 ))}
               </ul>
             ) : (

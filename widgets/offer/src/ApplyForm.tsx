@@ -5,7 +5,7 @@ import { NONE_CHOICE, toggleChoice } from '@rec/core/choices';
 import { FORM_COLUMN_DEFAULT, FORM_COLUMNS_MD, type Locale, languageName, type Offer, pickPrivacyNotice, UPLOAD } from '@rec/core';
 import type { Translate } from '@rec/i18n/widgets';
 import { type ApplicationForm, createApplicationForm, type FieldMessage, type FileField } from '@rec/stores/application-form';
-import { useStore } from '@rec/ui';
+import { useStore, visitSource } from '@rec/ui';
 import { type FormEvent, type ReactElement, useEffect, useMemo, useRef, useState } from 'react';
 
 export interface ApplyFormProps {
@@ -50,6 +50,8 @@ export function ApplyForm({ offer, companyId, locale, t, baseURL, referralCode, 
         locale,
         companyReferralCode: referralCode,
         agentEmail,
+        // Where the visit came from (issue 30): the page's utm parameters, else the tab's.
+        source: visitSource(),
         applyForm: config,
         privacyNotice: notice ? { language: notice.language, version: notice.version } : undefined,
       }),

@@ -26,6 +26,8 @@ export function rowLabel(row: PanelResultRow, dimension: Dimension | undefined, 
       return row.label ?? row.key;
     case 'WEEK':
       return t('analytics.weekOf', { date: formatDate(`${row.key}T12:00:00Z`) });
+    case 'CAMPAIGN':
+      return row.key || t('sources.none');
     default:
       return row.key;
   }

@@ -16,6 +16,7 @@ import { adoptCandidateStyles } from './candidate-styles';
 import { CandidatePortalActions } from '../portal-recruiter/CandidatePortalActions';
 import { AddToPoolMenu } from './AddToPoolMenu';
 import { CandidateDecisions, type DecisionHandle } from './CandidateDecisions';
+import { CampaignFields } from './CampaignFields';
 import { CandidateFile } from './CandidateFile';
 import { NotesSection } from './NotesSection';
 import { useReviewKeys } from './review-keys';
@@ -219,6 +220,7 @@ export default function CandidatePage({ openingId, candidateId }: CandidatePageP
               <dd>{review.source.referral.referrerName || review.source.referral.code}</dd>
             </div>
           ) : null}
+          <CampaignFields campaign={review.source.campaign} />
         </dl>
       </section>
 

@@ -47,12 +47,14 @@ export default function PipelinePage() {
     stage: '',
     stepStatus: '',
     source: '',
+    campaign: '',
     q: '',
     sort: '-appliedAt',
     page: 1,
     rowsPerPage: DATA_TABLE.rowsPerPage,
   }));
   const [search, setSearch] = useState('');
+  const [campaign, setCampaign] = useState('');
   const [data, setData] = useState<PipelineResponse | null>(null);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -100,6 +102,12 @@ export default function PipelinePage() {
     const timer = setTimeout(() => setQuery((current) => ({ ...current, q: search.trim(), page: 1 })), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [search, query.q]);
+
+  useEffect(() => {
+    if (campaign.trim() === query.campaign) return;
+    const timer = setTimeout(() => setQuery((current) => ({ ...current, campaign: campaign.trim(), page: 1 })), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [campaign, query.campaign]);
 
   const reload = useCallback(() => setTick((value) => value + 1), []);
   // Live (issue 15): a new application, a decision made elsewhere, a step finished: the same reload as the button.
@@ -242,6 +250,7 @@ export default function PipelinePage() {
           onChange={(event) => setQuery((current) => ({ ...current, source: event.target.value as PipelineSource | '', page: 1 }))}
           options={[{ value: '', label: t('pipeline.filters.allSources') }, ...PIPELINE_SOURCES.map((source) => ({ value: source, label: t(`pipeline.sources.${source}`) }))]}
         />
+        <TextField label={t('sources.campaignFilter')} type="search" value={campaign} onChange={(event) => setCampaign(event.target.value)} />
       </search>
       {error ? <ErrorMessage title={t(error)} message={t('pipeline.loadFailed')} retryLabel={t('pipeline.retry')} onRetry={reload} /> : null}
       {!data && loading ? <Loading label={t('pipeline.loading')} /> : null}

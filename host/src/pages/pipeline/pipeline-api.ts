@@ -19,6 +19,8 @@ export interface PipelineQueryState {
   stage: string;
   stepStatus: string;
   source: PipelineSource | '';
+  /** Part of the campaign the candidates came by (utm source, medium or name). */
+  campaign: string;
   q: string;
   sort: PipelineSort;
   page: number;
@@ -33,6 +35,7 @@ export function fetchPipeline(openingId: string, query: PipelineQueryState, sign
   }
   if (query.stepStatus) params.stepStatus = query.stepStatus;
   if (query.source) params.source = query.source;
+  if (query.campaign) params.campaign = query.campaign;
   if (query.q) params.q = query.q;
   return api.get<PipelineResponse>(`${base(openingId)}/pipeline`, { query: params, ...(signal ? { signal } : {}) });
 }

@@ -449,6 +449,11 @@ export interface ApplicationsTable {
   submission_fingerprint: string | null;
   language: string;
   referral_code: string | null;
+  /** The link's campaign and the referring page (origin and path) the visitor came by (issue 30, migration 0034). */
+  utm_source: ColumnType<string | null, string | null | undefined, string | null>;
+  utm_medium: ColumnType<string | null, string | null | undefined, string | null>;
+  utm_campaign: ColumnType<string | null, string | null | undefined, string | null>;
+  referrer: ColumnType<string | null, string | null | undefined, string | null>;
   /** The submitted form as validated (without the consent flag). */
   form: ColumnType<Record<string, unknown>, Record<string, unknown>, Record<string, unknown>>;
   consent_given_at: ColumnType<Date, Date | string, Date | string>;

@@ -79,6 +79,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteCase>> = {
   // Public widget API (CORS *, no cookie read).
   'GET /v2/boards/:id': { expected: publicRoute(200), params: { id: DEMO.boardId } },
   'GET /v2/boards/:id/offers': { expected: publicRoute(200), params: { id: DEMO.boardId } },
+  'GET /v2/boards/:id/feed.xml': { expected: publicRoute(200), params: { id: DEMO.boardId } },
+  'GET /v2/boards/:id/feed.json': { expected: publicRoute(200), params: { id: DEMO.boardId } },
   // The company's theme (issue 16): public like the board it brands; the branding previews read it.
   'GET /v2/companies/:companyId/theme': { expected: publicRoute(200), params: { companyId: DEMO.companyId } },
   'GET /v2/offers/channel/:channelId': { expected: publicRoute(200), params: { channelId: DEMO.sampleChannelId } },

@@ -4,9 +4,12 @@ import { createElement, useEffect, useState } from 'react';
 import { api } from '../../../api';
 import { useT } from '../../../i18n';
 import { useTitle } from '../../../title';
+import { BoardFeedsSection } from './BoardFeedsSection';
 
 interface EmbedTargets {
   companyId: string;
+  /** The platform's address: the boards' job feeds live under it. */
+  publicUrl: string;
   widgetsUrl: string;
   boards: Array<{ id: string; name: string }>;
   offers: Array<{ channelId: string; postingId: string }>;
@@ -51,10 +54,10 @@ export default function EmbedTesterPage() {
     { id: 'referral', tag: 'rec-referral', attributes: { 'company-id': targets.companyId, ...(offer ? { 'channel-id': offer } : {}) } },
   ];
 
-  async function copy(text: string) {
+  async function copy(text: string, copiedKey = 'embedTester.copied') {
     try {
       await navigator.clipboard.writeText(text);
-      showToast({ tone: 'success', title: 'embedTester.copied' });
+      showToast({ tone: 'success', title: copiedKey });
     } catch {
       showToast({ tone: 'error', title: 'embedTester.copyFailed' });
     }
@@ -94,6 +97,7 @@ export default function EmbedTesterPage() {
           <p>{t('embedTester.noOffer')}</p>
         )}
       </div>
+      {board ? <BoardFeedsSection publicUrl={targets.publicUrl} boardId={board} onCopy={copy} /> : null}
       {snippets.map((snippet) => {
         const text = snippetText(targets.widgetsUrl, snippet);
         return (

@@ -9,6 +9,11 @@ export interface ApplicantRow {
   channel_kind: string;
   language: string;
   referral_code: string | null;
+  /** The campaign and referring page the candidate came by (issue 30); null when none. */
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  referrer: string | null;
   /** The submitted form as validated (spec §3 fields, meta included: callers decide what to show). */
   form: Record<string, unknown>;
   consent_given_at: Date;
@@ -53,6 +58,10 @@ export function createApplicantRepository(db: Kysely<Database>) {
         'c.kind as channel_kind',
         'a.language',
         'a.referral_code',
+        'a.utm_source',
+        'a.utm_medium',
+        'a.utm_campaign',
+        'a.referrer',
         'a.form',
         'a.consent_given_at',
         'a.created_at',

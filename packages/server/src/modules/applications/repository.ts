@@ -1,4 +1,5 @@
 import { companySettingsOf, type PrivacyNotice } from '@rec/core';
+import type { ApplicationSource } from '@rec/core/application-source';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { newId } from '../../db/ids';
 import type { Database } from '../../db/schema';
@@ -15,6 +16,8 @@ export interface NewApplication {
   submissionFingerprint: string;
   language: string;
   referralCode: string | null;
+  /** The campaign and referring page the visitor came by, as validated (issue 30). */
+  source: ApplicationSource;
   form: Record<string, unknown>;
   consentGivenAt: Date;
   /** The privacy notice the form showed: its exact text, language and version. */
@@ -108,6 +111,10 @@ export function applicationQueries(db: Db) {
           submission_fingerprint: application.submissionFingerprint,
           language: application.language,
           referral_code: application.referralCode,
+          utm_source: application.source.utmSource ?? null,
+          utm_medium: application.source.utmMedium ?? null,
+          utm_campaign: application.source.utmCampaign ?? null,
+          referrer: application.source.referrer ?? null,
           form: application.form,
           consent_given_at: application.consentGivenAt,
           consent_text: application.consent.text,

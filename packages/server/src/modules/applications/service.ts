@@ -90,7 +90,7 @@ export function createApplicationService(deps: {
         const email = submission.email.trim().toLowerCase();
         const candidate = await queries.findOrCreateCandidate(companyId, newId(), email, candidateData(submission, email, referralCode));
         const candidateId = candidate.id;
-        const { gdprConsent: _consent, privacyNotice: _notice, submissionId: _id, ...form } = submission;
+        const { gdprConsent: _consent, privacyNotice: _notice, submissionId: _id, source, ...form } = submission;
         const applicationId = await queries.insertApplication({
           id: newId(),
           companyId,
@@ -102,6 +102,7 @@ export function createApplicationService(deps: {
           submissionFingerprint: fingerprint,
           language,
           referralCode,
+          source: source ?? {},
           form: { ...form, companyReferralCode: referralCode ?? '' },
           consentGivenAt: new Date(),
           consent,

@@ -50,7 +50,7 @@ export async function anonymiseApplications(trx: Kysely<Database>, companyId: st
   const uploadIds = rows.flatMap((row) => [row.cv_upload_id, row.cover_letter_upload_id]).filter((id): id is string => id !== null);
   const updated = await trx
     .updateTable('applications')
-    .set({ form: {}, cv_upload_id: null, cover_letter_upload_id: null, referral_code: null, consent_text: '', anonymised_at: now })
+    .set({ form: {}, cv_upload_id: null, cover_letter_upload_id: null, referral_code: null, referrer: null, consent_text: '', anonymised_at: now })
     .where('company_id', '=', companyId)
     .where('id', 'in', ids)
     .where('anonymised_at', 'is', null)

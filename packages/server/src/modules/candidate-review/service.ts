@@ -11,12 +11,16 @@ import {
   mentionedIn,
 } from '@rec/core/candidate-review';
 import { ERROR_KEYS, hasPermission, type LocalizedText, PERMISSIONS } from '@rec/core';
+import { type ApplicationSource, cleanApplicationSource } from '@rec/core/application-source';
 import { isAssessmentProduct } from '@rec/core/steps';
 import { type AuthContext, tenantOf } from '../../http/auth';
 import { HttpError } from '../../http/errors';
 import { applicantResource } from '../applicants/fields';
 import type { DomainEvents } from '../domain-events/domain-events';
 import type { CandidateReviewRepository, NoteRow, ReviewRow, StepRowView } from './repository';
+
+/** The campaign field of a review's source: absent for a visit without one (older applications, direct visits). */
+const withCampaign = (campaign: ApplicationSource | undefined) => (campaign ? { campaign } : {});
 
 export type CandidateReviewService = ReturnType<typeof createCandidateReviewService>;
 
@@ -187,7 +191,11 @@ export function createCandidateReviewService(deps: {
         // Applications older than the stage history (or seeded without one) are new.
         stage: row.current_stage ?? 'NEW',
         ...(row.withdrawn ? { withdrawn: true } : {}),
-        source: { kind: row.channel_kind, referral: row.referral_code ? { code: row.referral_code, referrerName: row.referrer_name ?? '' } : null },
+        source: {
+          kind: row.channel_kind,
+          referral: row.referral_code ? { code: row.referral_code, referrerName: row.referrer_name ?? '' } : null,
+          ...withCampaign(cleanApplicationSource({ utmSource: row.utm_source, utmMedium: row.utm_medium, utmCampaign: row.utm_campaign, referrer: row.referrer })),
+        },
         consent: { text: row.consent_text, givenAt: new Date(row.consent_given_at).toISOString() },
         formAnswers: steps.filter((step) => step.product === 'application-form').flatMap(formAnswers),
         interviewAnswers,

@@ -7,6 +7,8 @@ import { noStore } from '../openings/routes';
 /** What the embed tester (settings_new/test) writes its snippets with: the company's real boards and offer channels. */
 export interface EmbedTargets {
   companyId: string;
+  /** The platform's address: the boards' job feeds (modules/feeds) live under it. */
+  publicUrl: string;
   widgetsUrl: string;
   boards: Array<{ id: string; name: string }>;
   /** Channels of open postings on a board (an offer a career site could embed). */
@@ -32,6 +34,7 @@ export const embedSnippetRoutes: FastifyPluginAsync<{ db: Kysely<Database>; publ
       .orderBy('c.id')
       .limit(20)
       .execute();
-    return { companyId, widgetsUrl: `${publicUrl.replace(/\/+$/, '')}/widgets/rec-widgets.js`, boards, offers };
+    const base = publicUrl.replace(/\/+$/, '');
+    return { companyId, publicUrl: base, widgetsUrl: `${base}/widgets/rec-widgets.js`, boards, offers };
   });
 };

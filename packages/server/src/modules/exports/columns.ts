@@ -69,6 +69,11 @@ export const EXPORT_COLUMNS: Record<ExportCategory, readonly ExportColumn[]> = {
     { key: 'channel', width: 22, value: (row, context) => label('channel', row.channel_kind, context) },
     { key: 'language', width: 14, value: (row, context) => label('language', row.language, context) },
     { key: 'referralCode', width: 16, value: (row) => row.referral_code },
+    // Where the candidate came from (issue 30): the link's campaign and the referring page, origin and path only.
+    { key: 'utmSource', width: 16, value: (row) => row.utm_source },
+    { key: 'utmMedium', width: 14, value: (row) => row.utm_medium },
+    { key: 'utmCampaign', width: 22, value: (row) => row.utm_campaign },
+    { key: 'referrer', width: 40, value: (row) => row.referrer },
     // The moment of consent is evidence: its time is kept.
     { key: 'consentGivenAt', width: 17, numFmt: `${DATE_FORMAT} hh:mm`, value: (row) => date(row.consent_given_at) },
   ],

@@ -13,7 +13,7 @@ import { describeEachBackend } from '../../testing/test-database';
 import { attachmentDisposition } from '../../http/content-disposition';
 
 const PERSONAL = ['First name', 'Last name', 'Email', 'Phone', 'Nationality', 'Birth date', 'Gender', 'Address'];
-const OPERATIONAL = ['Application ID', 'Applied at', 'Channel', 'Language', 'Referral code', 'Consent given at'];
+const OPERATIONAL = ['Application ID', 'Applied at', 'Channel', 'Language', 'Referral code', 'Campaign source', 'Campaign medium', 'Campaign', 'Referring page', 'Consent given at'];
 const PROFESSIONAL = ['Expected salary', 'Driving licenses', 'Work permit', 'CV file name'];
 
 /** The downloaded workbook's one worksheet. */
@@ -90,26 +90,26 @@ describeEachBackend('applicant data export', (context) => {
     const sheet = await worksheet(response);
     assert.equal(sheet.getRow(2).getCell(6).numFmt, 'dd/mm/yyyy');
     assert.equal(sheet.getRow(2).getCell(10).numFmt, 'dd/mm/yyyy');
-    assert.equal(sheet.getRow(2).getCell(14).numFmt, 'dd/mm/yyyy hh:mm');
+    assert.equal(sheet.getRow(2).getCell(18).numFmt, 'dd/mm/yyyy hh:mm');
     assert.equal(sheet.getRow(2).getCell(4).type, ExcelJS.ValueType.String);
     // Codes carry their labels in the recruiter's language.
     const genders: Record<string, string> = { female: 'Female', male: 'Male', nonBinary: 'Non-binary', undisclosed: 'Prefers not to say' };
     assert.equal(firstRow[6], genders[String(form.gender)]);
     assert.ok(['Share link', 'Referral'].includes(String(firstRow[10])), String(firstRow[10]));
     assert.ok(['English', 'French', 'German', 'Polish', 'Portuguese', 'Dutch', 'Italian', 'Spanish', 'Luxembourgish'].includes(String(firstRow[11])), String(firstRow[11]));
-    assert.equal(firstRow[14], Number(form.salary));
-    assert.equal(firstRow[16], form.hasWorkPermit === 'yes' ? 'Yes' : 'No');
-    assert.equal(firstRow[17], (form.cv as { name: string }).name);
+    assert.equal(firstRow[18], Number(form.salary));
+    assert.equal(firstRow[20], form.hasWorkPermit === 'yes' ? 'Yes' : 'No');
+    assert.equal(firstRow[21], (form.cv as { name: string }).name);
     for (const row of rows.slice(1)) {
       assert.ok(!String(row[6]).match(/^(female|male|nonBinary|undisclosed)$/), 'no raw gender code');
       assert.ok(!String(row[10]).match(/^[A-Z]+$/), 'no raw channel code');
-      assert.ok(!String(row[16]).match(/^(yes|no)$/), 'no raw yes/no');
+      assert.ok(!String(row[20]).match(/^(yes|no)$/), 'no raw yes/no');
     }
   });
 
   it('writes the labels in French for a French recruiter', async () => {
     const rows = await sheetRows(await download(DEMO_OPENING_IDS.published, '?categories[]=PERSONAL&categories[]=OPERATIONAL&categories[]=PROFESSIONAL', owner, 'fr'));
-    const labels = new Set(rows.slice(1).flatMap((row) => [row[6], row[10], row[16]]));
+    const labels = new Set(rows.slice(1).flatMap((row) => [row[6], row[10], row[20]]));
     for (const expected of ['Femme', 'Homme', 'Oui', 'Non']) assert.ok(labels.has(expected), expected);
     assert.ok(labels.has('Lien partagé') || labels.has('Cooptation'));
     assert.ok(rows.slice(1).some((row) => row[11] === 'français'), 'language names in French');
@@ -127,7 +127,7 @@ describeEachBackend('applicant data export', (context) => {
     const FRENCH_PERSONAL = ['Prénom', 'Nom', 'E-mail', 'Téléphone', 'Nationalité', 'Date de naissance', 'Genre', 'Adresse'];
     const sheetName = async (response: LightMyRequestResponse) => (await worksheet(response)).name;
     const german = await download(DEMO_OPENING_IDS.published, '?categories[]=OPERATIONAL', owner, 'de-LU,de;q=0.9,en;q=0.5');
-    assert.deepEqual((await sheetRows(german))[0], ['Bewerbungs-ID', 'Beworben am', 'Kanal', 'Sprache', 'Empfehlungscode', 'Einwilligung erteilt am']);
+    assert.deepEqual((await sheetRows(german))[0], ['Bewerbungs-ID', 'Beworben am', 'Kanal', 'Sprache', 'Empfehlungscode', 'Kampagnenquelle', 'Kampagnenmedium', 'Kampagne', 'Verweisende Seite', 'Einwilligung erteilt am']);
     assert.equal(await sheetName(german), 'Bewerbungen');
     // Claire's account is in French: without a page language the export follows it.
     const accountLanguage = await download(DEMO_OPENING_IDS.published, '?categories[]=PERSONAL', owner, null);
@@ -185,6 +185,8 @@ describeEachBackend('applicant data export', (context) => {
         form: malicious,
         consent_given_at: new Date(),
         consent_text: 'ok',
+        // A campaign is plain text too: no formula either (issue 30).
+        utm_campaign: '@SUM(A1)',
       })
       .execute();
     const rows = await sheetRows(await download(DEMO_OPENING_IDS.publishedSmall, '?categories[]=PERSONAL&categories[]=OPERATIONAL&categories[]=PROFESSIONAL'));
@@ -201,7 +203,8 @@ describeEachBackend('applicant data export', (context) => {
       // XML reads a carriage return back as a line feed; the apostrophe is what matters.
       `'${malicious.address.replace('\r', '\n')}`,
     ]);
-    assert.deepEqual(row.slice(14), [`'=1+1`, 'B', 'Yes', `'=evil.pdf`]);
+    assert.equal(row[15], `'@SUM(A1)`, 'the campaign');
+    assert.deepEqual(row.slice(18), [`'=1+1`, 'B', 'Yes', `'=evil.pdf`]);
     for (const cell of rows.flat()) {
       // Only a plain phone or signed number may start with + or -: it cannot act as a formula.
       if (typeof cell === 'string') assert.ok(!/^[=+\-@\t\r]/.test(cell) || /^[+-][\d ()./-]*$/.test(cell), cell);

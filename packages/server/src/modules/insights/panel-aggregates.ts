@@ -38,6 +38,7 @@ function applicationsCte(scope: PanelScope, panel: Panel): RawBuilder<unknown> {
   const columns = [sql`a.id`, sql`a.candidate_id`, sql`a.created_at`, sql`a.language`];
   if (needsChannel) columns.push(sql`case when a.referral_code is not null then 'REFERRAL' else c.kind end as source`);
   if (needsOpening) columns.push(sql`p.opening_id`);
+  if (panel.dimension === 'CAMPAIGN') columns.push(sql`a.utm_source`, sql`a.utm_campaign`);
   return sql`select ${sql.join(columns)}
     from applications a
     ${needsChannel ? sql`join channels c on c.company_id = a.company_id and c.id = a.channel_id` : sql``}
@@ -81,6 +82,9 @@ function dimensionKey(dimension: Dimension): RawBuilder<string> {
       return sql`coalesce(s.current_stage, 'NEW')`;
     case 'WEEK':
       return sql`to_char(date_trunc('week', apps.created_at at time zone 'UTC'), 'YYYY-MM-DD')`;
+    case 'CAMPAIGN':
+      // "source / campaign", either alone when the other is missing; '' for a visit without campaign.
+      return sql`concat_ws(' / ', apps.utm_source, apps.utm_campaign)`;
   }
 }
 

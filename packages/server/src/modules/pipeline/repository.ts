@@ -26,6 +26,8 @@ export interface PipelineFilter {
   stage?: string | undefined;
   stepStatus?: string | undefined;
   source?: PipelineSource | undefined;
+  /** Part of the campaign's source, medium or name (issue 30). */
+  campaign?: string | undefined;
   q?: string | undefined;
   sort: PipelineSort;
   /** Ids of the company's stages in order (sort by stage; unknown stages last). */
@@ -65,7 +67,7 @@ export function createPipelineRepository(db: Kysely<Database>) {
         case when a.anonymised_at is null then cand.email else '' end as email, (a.anonymised_at is not null) as removed,
         coalesce(ap.current_stage, ${firstStage}) as stage, coalesce(ap.current_since, a.created_at) as stage_since,
         case when a.form->>'source' = 'INDEED' then 'INDEED' when a.referral_code is not null then 'REFERRAL' else c.kind end as source,
-        ${withdrawnSql('a.id')} as withdrawn
+        ${withdrawnSql('a.id')} as withdrawn, a.utm_source, a.utm_medium, a.utm_campaign
       from applications a
       join channels c on c.company_id = a.company_id and c.id = a.channel_id
       join postings p on p.company_id = c.company_id and p.id = c.posting_id
@@ -78,6 +80,10 @@ export function createPipelineRepository(db: Kysely<Database>) {
     const parts: RawBuilder<unknown>[] = [sql`true`];
     if (filter.stage) parts.push(sql`x.stage = ${filter.stage}`);
     if (filter.source) parts.push(sql`x.source = ${filter.source}`);
+    if (filter.campaign) {
+      const pattern = likePattern(filter.campaign);
+      parts.push(sql`(x.utm_source ilike ${pattern} or x.utm_medium ilike ${pattern} or x.utm_campaign ilike ${pattern})`);
+    }
     if (filter.q) {
       const pattern = likePattern(filter.q);
       parts.push(sql`(x.email ilike ${pattern} or (x.first_name || ' ' || x.last_name) ilike ${pattern} or (x.last_name || ' ' || x.first_name) ilike ${pattern})`);

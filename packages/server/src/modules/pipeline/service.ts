@@ -145,6 +145,7 @@ export function createPipelineService(deps: {
         stage: query.stage,
         stepStatus: query.stepStatus,
         source: query.source,
+        campaign: query.campaign,
         q: query.q,
         sort: query.sort,
         stageOrder: ctx.stages.map((stage) => stage.id),
