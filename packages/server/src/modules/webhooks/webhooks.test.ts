@@ -2,12 +2,14 @@ import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { STRICT_OUTBOUND_POLICY } from '../../http/outbound-guard';
 import { DEMO_ACCOUNTS } from '../../seed/demo-accounts';
-import { DEMO } from '../../seed/demo-ids';
+import { DEMO, DEMO_PREFIX, demoId } from '../../seed/demo-ids';
 import { freshRecruiter } from '../../security/route-targets';
 import { type AuthTestApp, buildAuthTestApp, OWN_ORIGIN } from '../../testing/auth-helpers';
+import { candidateOfApplication } from '../../testing/application-candidate';
 import { uploadCv } from '../../testing/candidate';
 import { describeEachBackend } from '../../testing/test-database';
 import { startWebhookReceiver, type WebhookReceiver } from '../../testing/webhook-receiver';
+import { anonymiseCandidate } from '../candidate-portal/anonymise';
 import { createSecretBox } from '../two-factor/secret-box';
 import { DISABLE_AFTER_FAILURES, MAX_ATTEMPTS, RETRY_DELAYS_MS } from './delivery-policy';
 import { createWebhookRepository } from './repository';
@@ -167,6 +169,36 @@ describeEachBackend('outgoing webhooks', (context) => {
       receiver.status = 200;
       await removeEndpoint(id);
     }
+  });
+
+  it('tells of a closed posting, and of a candidate removal queued in its own transaction (none when it rolls back)', async () => {
+    const { id } = await addEndpoint(['posting.closed', 'candidate.removed']);
+    const postingId = demoId(DEMO_PREFIX.posting, 0x05);
+    const posting = await context.db.selectFrom('postings').select('opening_id').where('id', '=', postingId).executeTakeFirstOrThrow();
+    const before = receiver.received.length;
+    const closed = await as(owner, 'POST', `/v2/jobs/${posting.opening_id}/postings/${postingId}/close`);
+    assert.equal(closed.statusCode, 200, closed.body);
+    const [hook] = (await receiver.waitFor(before + 1)).slice(before);
+    assert.deepEqual(JSON.parse(hook?.body ?? '{}').data, { postingId, openingId: posting.opening_id });
+
+    const { applicationId } = await apply();
+    const candidateId = await candidateOfApplication(context.db, applicationId);
+    const queued = () => context.db.selectFrom('webhook_deliveries').select('payload').where('endpoint_id', '=', id).where('event_type', '=', 'candidate.removed').execute();
+    await assert.rejects(
+      context.db.transaction().execute(async (trx) => {
+        await anonymiseCandidate(trx, DEMO.companyId, candidateId, new Date());
+        throw new Error('rolled back');
+      }),
+      /rolled back/,
+    );
+    assert.equal((await queued()).length, 0, 'no event for a removal that did not happen');
+    await context.db.transaction().execute((trx) => anonymiseCandidate(trx, DEMO.companyId, candidateId, new Date()));
+    const [removed] = await queued();
+    assert.deepEqual(JSON.parse(removed?.payload ?? '{}').data, { candidateId });
+    // The worker's poll sends it (no kick from inside a transaction): run it now.
+    await t.app.webhooks.worker.runDue();
+    assert.ok(receiver.received.some((received) => JSON.parse(received.body).type === 'candidate.removed'));
+    await removeEndpoint(id);
   });
 
   it('turns an endpoint off after a run of failures and mails the owner', async () => {
