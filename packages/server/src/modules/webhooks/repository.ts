@@ -143,7 +143,7 @@ export function createWebhookRepository(db: Kysely<Database>) {
      * Claims up to `limit` due deliveries for one try each: `FOR UPDATE SKIP LOCKED` lets workers
      * of several instances claim at once without taking the same row, and the lease
      * (`locked_until`) hands a row whose worker died to the next claim once it ran out. Only
-     * active endpoints' rows are due (a test event is sent whatever the endpoint's state).
+     * active endpoints' rows are due: those of an endpoint that is off wait until it is on again.
      */
     async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<ClaimedDelivery[]> {
       return db.transaction().execute(async (trx) => {
@@ -154,7 +154,7 @@ export function createWebhookRepository(db: Kysely<Database>) {
           .where('d.status', '=', 'pending')
           .where('d.next_attempt_at', '<=', now)
           .where((eb) => eb.or([eb('d.locked_until', 'is', null), eb('d.locked_until', '<=', now)]))
-          .where((eb) => eb.or([eb('e.active', '=', true), eb('d.event_type', '=', 'webhook.test')]))
+          .where('e.active', '=', true)
           .orderBy('d.next_attempt_at')
           .limit(limit)
           .forUpdate('d')

@@ -138,7 +138,7 @@ export function createWebhookService(deps: {
       return (await repository.listDeliveries(companyId, id, LOG_LENGTH)).map(deliveryOf);
     },
 
-    /** "Send a test event": sent even to an endpoint that is off, so its owner can check it before turning it on. */
+    /** "Send a test event": queued like any event (to an endpoint that is off, it leaves once it is turned on). */
     async sendTest(companyId: string, id: string): Promise<WebhookDelivery> {
       await endpoint(companyId, id);
       const eventId = newId(now());
