@@ -450,6 +450,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteCase>> = {
   'POST /v2/companies/settings/webhooks/:id/deliveries/:deliveryId/resend': {
     expected: permission(202),
     prepares: true,
+    // What the fuzz test puts beside the param it spoils: ids no endpoint or delivery has.
+    params: { id: 'f'.repeat(24), deliveryId: 'f'.repeat(24) },
     request: async (app) => {
       const { id, deliveryId } = await lumenWebhookDelivery(app);
       return { url: `/v2/companies/settings/webhooks/${id}/deliveries/${deliveryId}/resend` };
