@@ -198,18 +198,18 @@ export function createWebhookRepository(db: Kysely<Database>) {
     },
 
     /** Records a try's outcome: delivered, due again at `nextAttemptAt`, or dead (no next try). */
-    async recordTry(id: string, outcome: TryResult & { status_: 'delivered' | 'pending' | 'dead'; nextAttemptAt: Date | null; at: Date }): Promise<void> {
+    async recordTry(id: string, outcome: TryResult & { state: 'delivered' | 'pending' | 'dead'; nextAttemptAt: Date | null; at: Date }): Promise<void> {
       await db
         .updateTable('webhook_deliveries')
         .set({
-          status: outcome.status_,
+          status: outcome.state,
           next_attempt_at: outcome.nextAttemptAt,
           locked_until: null,
           last_status: outcome.status,
           latency_ms: outcome.latencyMs,
           response_excerpt: outcome.excerpt,
           error: outcome.error,
-          ...(outcome.status_ === 'delivered' ? { delivered_at: outcome.at } : {}),
+          ...(outcome.state === 'delivered' ? { delivered_at: outcome.at } : {}),
         })
         .where('id', '=', id)
         .execute();

@@ -76,14 +76,14 @@ export function createWebhookWorker(deps: {
     const at = now();
     const ok = result.status !== null && result.status >= 200 && result.status < 300;
     if (ok) {
-      await repository.recordTry(delivery.id, { ...result, status_: 'delivered', nextAttemptAt: null, at });
+      await repository.recordTry(delivery.id, { ...result, state: 'delivered', nextAttemptAt: null, at });
       await repository.resetStreak(delivery.endpointId);
       return;
     }
     const delay = retryDelay(delivery.attempts);
     await repository.recordTry(delivery.id, {
       ...result,
-      status_: delay === undefined ? 'dead' : 'pending',
+      state: delay === undefined ? 'dead' : 'pending',
       nextAttemptAt: delay === undefined ? null : new Date(at.getTime() + delay),
       at,
     });
