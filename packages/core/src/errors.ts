@@ -152,6 +152,12 @@ export const ERROR_KEYS = {
   // Talent pools (issue 13), translated under `talentPools.errors` in locales/app.
   talentPoolNotFound: 'talentPools.errors.notFound',
   talentPoolNameTaken: 'talentPools.errors.nameTaken',
+  // Webhooks (issue 30), translated under `webhooks.errors` in locales/app.
+  webhookNotFound: 'webhooks.errors.notFound',
+  webhookDeliveryNotFound: 'webhooks.errors.deliveryNotFound',
+  /** The URL is not https, or names an address outside the public internet (the outbound guard). */
+  webhookUrlRefused: 'webhooks.errors.urlRefused',
+  webhookTooMany: 'webhooks.errors.tooMany',
 } as const;
 
 /** Error keys of the step flow (translated under "steps" in every locale). */

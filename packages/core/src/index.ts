@@ -2,6 +2,7 @@ export * from './apply-form';
 export * from './auth';
 export * from './two-factor';
 export * from './sso';
+export * from './webhooks';
 export * from './passkeys';
 export * from './company-logos';
 export * from './company-settings';

@@ -1,3 +1,4 @@
+import { lookup as dnsLookup } from 'node:dns/promises';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -171,6 +172,13 @@ import { createTalentPoolService } from './modules/talent-pools/service';
 import type { RemovedFiles } from './modules/candidate-portal/anonymise';
 import { insightsRoutes } from './modules/insights/routes';
 import { createInsightsService } from './modules/insights/service';
+import { webhookListener } from './modules/webhooks/event-source';
+import { RESPONSE_MAX_BYTES, SEND_TIMEOUT_MS } from './modules/webhooks/delivery-policy';
+import { webhookDisabledNotifier } from './modules/webhooks/disabled-mail';
+import { createWebhookRepository } from './modules/webhooks/repository';
+import { webhookRoutes } from './modules/webhooks/routes';
+import { createWebhookService, type WebhookService } from './modules/webhooks/service';
+import { createWebhookWorker, type WebhookWorker } from './modules/webhooks/worker';
 
 /** Seams of the account modules, for tests (a fake clock, a shared store, a cheaper hash). */
 export interface AuthOptions {
@@ -218,6 +226,8 @@ declare module 'fastify' {
     scheduler: Scheduler;
     /** The realtime sockets of this instance (tests and the bench look at them). */
     realtime: RealtimeHub;
+    /** Outgoing webhooks (issue 30): tests run the worker with their clock. */
+    webhooks: { service: WebhookService; worker: WebhookWorker };
   }
 }
 
@@ -243,6 +253,10 @@ export interface BuildAppOptions {
   rateLimit?: RateLimit;
   /** Realtime socket heartbeat period (tests pass a short one). */
   realtimeHeartbeatMs?: number;
+  /** How often the webhook worker looks for due deliveries (retries, other instances' events). */
+  webhookPollMs?: number;
+  /** false: the webhook worker does not run by itself (tests drive it with `app.webhooks.worker.runDue`). */
+  webhookWorker?: boolean;
 }
 
 /**
@@ -452,6 +466,24 @@ export async function buildApp({
   await app.register(talentPoolRoutes, { pools: createTalentPoolService({ repository: createTalentPoolRepository(db), now }) });
   await app.register(embedSnippetRoutes, { db, publicUrl: config.publicUrl });
   await app.register(integrationRoutes, { smtpConfigured: !!config.smtpUrl, indeedConfigured: !!config.indeedClientId });
+  // Outgoing webhooks (issue 30): queued in PostgreSQL, sent by a worker on every instance.
+  const webhookRepository = createWebhookRepository(db);
+  const outboundResolve = authOptions.outboundResolve ?? ((hostname: string) => dnsLookup(hostname, { all: true, verbatim: true }));
+  const webhookWorker = createWebhookWorker({
+    repository: webhookRepository,
+    box: secretBox,
+    fetch: createOutboundFetch({ ...outbound, timeoutMs: SEND_TIMEOUT_MS, maxBytes: RESPONSE_MAX_BYTES, maxRedirects: 0, resolve: outboundResolve }),
+    now,
+    log: app.log,
+    onDisabled: webhookDisabledNotifier({ repository: webhookRepository, mailer, publicUrl: config.publicUrl }),
+    ...(options.webhookPollMs ? { pollMs: options.webhookPollMs } : {}),
+  });
+  const webhooks = createWebhookService({ db, repository: webhookRepository, box: secretBox, policy: outbound, resolve: outboundResolve, now, kick: () => webhookWorker.kick() });
+  domainEvents.subscribe(webhookListener(webhooks.publish, (error) => app.log.error({ err: error }, 'webhook event not queued')));
+  app.decorate('webhooks', { service: webhooks, worker: webhookWorker });
+  await app.register(webhookRoutes, { webhooks });
+  if (options.webhookWorker !== false) app.addHook('onReady', async () => webhookWorker.start());
+  app.addHook('onClose', () => webhookWorker.stop());
   app.decorate('fileStores', { ...fileStores, uploads: storage });
   const scheduler = createScheduler({ db, log: app.log, tickMs: options.schedulerTickMs });
   app.decorate('scheduler', scheduler);

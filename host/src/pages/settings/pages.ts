@@ -71,6 +71,14 @@ export const SETTINGS_PAGES: readonly SettingsPageEntry[] = [
     load: () => import('./integrations/IntegrationsPage'),
   },
   {
+    path: '/recruiter/settings_new/webhooks',
+    titleKey: 'webhooks.title',
+    descriptionKey: 'webhooks.description',
+    permission: PERMISSIONS.integrationsManage,
+    group: 'company',
+    load: () => import('./webhooks/WebhooksPage'),
+  },
+  {
     path: '/recruiter/settings_new/test',
     titleKey: 'settingsNav.pages.test',
     descriptionKey: 'settingsNav.descriptions.test',

@@ -56,6 +56,8 @@ export interface Database {
   sso_attempts: SsoAttemptsTable;
   passkeys: PasskeysTable;
   passkey_challenges: PasskeyChallengesTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 /** A company logo (migration 0018): the image lives in the file storage under `storage_key`. */
@@ -697,4 +699,38 @@ export interface AppointmentsTable {
   sequence: ColumnType<number, number | undefined, number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+}
+
+/** A company's webhook receiver (issue 30, migration 0032). `secret` is sealed by the secret box. */
+export interface WebhookEndpointsTable {
+  id: string;
+  company_id: string;
+  url: string;
+  /** JSON array of event types; written as JSON text (the pg driver would send a JS array as a PostgreSQL array). */
+  events: ColumnType<string[], string, string>;
+  secret: string;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+  failure_streak: ColumnType<number, number | undefined, number>;
+  disabled_at: Date | null;
+  created_at: CreatedAt;
+}
+
+/** One event for one endpoint: the delivery queue and its log (migration 0032). */
+export interface WebhookDeliveriesTable {
+  id: string;
+  company_id: string;
+  endpoint_id: string;
+  event_id: string;
+  event_type: string;
+  payload: string;
+  status: ColumnType<'pending' | 'delivered' | 'dead', 'pending' | 'delivered' | 'dead' | undefined, 'pending' | 'delivered' | 'dead'>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Date | null;
+  locked_until: Date | null;
+  last_status: number | null;
+  latency_ms: number | null;
+  response_excerpt: string | null;
+  error: string | null;
+  created_at: ColumnType<Date, Date, never>;
+  delivered_at: Date | null;
 }

@@ -108,7 +108,7 @@ export function isPublicAddress(address: string): boolean {
 }
 
 /** The policy's "may this non-public address be reached": all, some ranges, or none. */
-function privateAllowance(policy: OutboundPolicy): (canonical: string) => boolean {
+export function privateAllowance(policy: OutboundPolicy): (canonical: string) => boolean {
   if (policy.allowPrivate === 'all') return () => true;
   if (!policy.allowPrivate.length) return () => false;
   const list = new BlockList();

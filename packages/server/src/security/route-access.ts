@@ -25,6 +25,9 @@ import {
   json,
   lumenLogo,
   lumenPool,
+  lumenWebhook,
+  lumenWebhookDelivery,
+  MATRIX_WEBHOOK_URL,
   matrixAppointment,
   NAME_OF,
   NEW_DASHBOARD,
@@ -405,6 +408,57 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteCase>> = {
   'POST /v2/companies/settings/sso/domains/:domain/verify': { expected: permission(404, 404), params: { domain: 'matrix-unclaimed.example' } },
   // An http issuer off this machine is refused before any request leaves the server.
   'POST /v2/companies/settings/sso/test': { expected: permission(422, 422), request: () => json({ issuer: 'http://idp.example' }) },
+  // Outgoing webhooks (issue 30): INTEGRATIONS:MANAGE (owners), each on their own company's endpoints.
+  'GET /v2/companies/settings/webhooks': { expected: permission(200, 200) },
+  // Inactive, to a port nobody listens on: the matrix queues nothing that could reach anyone.
+  'POST /v2/companies/settings/webhooks': {
+    expected: permission(201, 201),
+    prepares: true,
+    request: async (app, caller) => {
+      // Endpoints are capped per company: the caller's own matrix endpoints go first.
+      const account = caller === 'otherOwner' ? DEMO_ACCOUNTS.otherOwner.id : DEMO_ACCOUNTS.owner.id;
+      const listed = (await injectAs(app, account, { method: 'GET', url: '/v2/companies/settings/webhooks' })).json();
+      for (const endpoint of Array.isArray(listed) ? (listed as Array<{ id: string }>) : []) {
+        await injectAs(app, account, { method: 'DELETE', url: `/v2/companies/settings/webhooks/${endpoint.id}` });
+      }
+      return json({ url: MATRIX_WEBHOOK_URL, events: ['application.created'], active: false });
+    },
+  },
+  'PATCH /v2/companies/settings/webhooks/:id': {
+    expected: permission(200),
+    prepares: true,
+    request: async (app) => ({ url: `/v2/companies/settings/webhooks/${await lumenWebhook(app)}`, payload: { events: ['posting.closed', 'posting.published'], active: false } }),
+  },
+  'DELETE /v2/companies/settings/webhooks/:id': {
+    expected: permission(204),
+    prepares: true,
+    request: async (app) => ({ url: `/v2/companies/settings/webhooks/${await lumenWebhook(app)}` }),
+  },
+  'POST /v2/companies/settings/webhooks/:id/secret': {
+    expected: permission(200),
+    prepares: true,
+    request: async (app) => ({ url: `/v2/companies/settings/webhooks/${await lumenWebhook(app)}/secret` }),
+  },
+  'GET /v2/companies/settings/webhooks/:id/deliveries': {
+    expected: permission(200),
+    prepares: true,
+    request: async (app) => ({ url: `/v2/companies/settings/webhooks/${await lumenWebhook(app)}/deliveries` }),
+  },
+  'POST /v2/companies/settings/webhooks/:id/test': {
+    expected: permission(202),
+    prepares: true,
+    request: async (app) => ({ url: `/v2/companies/settings/webhooks/${await lumenWebhook(app)}/test` }),
+  },
+  'POST /v2/companies/settings/webhooks/:id/deliveries/:deliveryId/resend': {
+    expected: permission(202),
+    prepares: true,
+    // What the fuzz test puts beside the param it spoils: ids no endpoint or delivery has.
+    params: { id: 'f'.repeat(24), deliveryId: 'f'.repeat(24) },
+    request: async (app) => {
+      const { id, deliveryId } = await lumenWebhookDelivery(app);
+      return { url: `/v2/companies/settings/webhooks/${id}/deliveries/${deliveryId}/resend` };
+    },
+  },
   // Logos (spec §6: COMPANIES:LOGOS:MANAGE); the images themselves are public.
   'GET /v2/companies/settings/logos': { expected: recruiter(200, 200) },
   'POST /v2/companies/settings/logos': {

@@ -18,6 +18,24 @@ export async function lumenLogo(app: FastifyInstance): Promise<string> {
   return (await injectAs(app, DEMO_ACCOUNTS.owner.id, { method: 'POST', url: '/v2/companies/settings/logos', payload })).json()._id;
 }
 
+/** A receiver nobody listens on (connection refused at once): a delivery the matrix queues fails fast. */
+export const MATRIX_WEBHOOK_URL = 'https://127.0.0.1:9/matrix-hook';
+
+/** A webhook endpoint of Lumen's (the first one, or a new one): endpoints are capped per company, so they are reused. */
+export async function lumenWebhook(app: FastifyInstance): Promise<string> {
+  const listed = (await injectAs(app, DEMO_ACCOUNTS.owner.id, { method: 'GET', url: '/v2/companies/settings/webhooks' })).json() as Array<{ id: string }>;
+  if (listed[0]) return listed[0].id;
+  const payload = { url: MATRIX_WEBHOOK_URL, events: ['posting.closed'], active: false };
+  return (await injectAs(app, DEMO_ACCOUNTS.owner.id, { method: 'POST', url: '/v2/companies/settings/webhooks', payload })).json().endpoint.id;
+}
+
+/** A delivery of Lumen's endpoint (a test event queued for it). */
+export async function lumenWebhookDelivery(app: FastifyInstance): Promise<{ id: string; deliveryId: string }> {
+  const id = await lumenWebhook(app);
+  const delivery = (await injectAs(app, DEMO_ACCOUNTS.owner.id, { method: 'POST', url: `/v2/companies/settings/webhooks/${id}/test` })).json() as { id: string };
+  return { id, deliveryId: delivery.id };
+}
+
 export const PUBLISHED = DEMO_OPENING_IDS.published;
 export const PUBLISHED_POSTING = demoId(DEMO_PREFIX.posting, 0x62);
 export const ARCHIVED_RETAINED_POSTING = demoId(DEMO_PREFIX.posting, 0x65);

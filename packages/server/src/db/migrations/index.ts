@@ -25,6 +25,7 @@ import * as passkeys from './0028-passkeys';
 import * as sso from './0029-sso';
 import * as ssoDomainVerification from './0030-sso-domain-verification';
 import * as adminTwoFactor from './0031-admin-two-factor';
+import * as webhooks from './0032-webhooks';
 import * as applicationSources from './0034-application-sources';
 
 /**
@@ -58,5 +59,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0029-sso': sso,
   '0030-sso-domain-verification': ssoDomainVerification,
   '0031-admin-two-factor': adminTwoFactor,
+  '0032-webhooks': webhooks,
   '0034-application-sources': applicationSources,
 };

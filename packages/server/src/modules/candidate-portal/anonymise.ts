@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { queueWebhookEvent } from '../webhooks/outbox';
 
 /**
  * The files an anonymisation leaves to remove once it committed, per file store: the uploads (CV,
@@ -104,5 +105,7 @@ export async function anonymiseCandidate(trx: Kysely<Database>, companyId: strin
     .where('anonymised_at', 'is', null)
     .executeTakeFirst();
   await trx.deleteFrom('data_removal_tokens').where('company_id', '=', companyId).where('candidate_id', '=', candidateId).where('used_at', 'is', null).execute();
+  // In the same transaction: the company's systems hear of every removal, and of no rolled-back one.
+  if (Number(candidate.numUpdatedRows)) await queueWebhookEvent(trx, companyId, 'candidate.removed', { candidateId }, now);
   return { ...result, candidates: Number(candidate.numUpdatedRows) };
 }

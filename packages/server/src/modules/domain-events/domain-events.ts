@@ -4,7 +4,8 @@
  * stay independent: the postings service does not know there is a cache.
  */
 export type DomainEvent =
-  | { type: 'POSTING_CHANGED'; companyId: string; postingId: string }
+  // `transition`: the posting was published or closed by this change (outgoing webhooks, issue 30).
+  | { type: 'POSTING_CHANGED'; companyId: string; postingId: string; openingId?: string; transition?: 'published' | 'closed' }
   | { type: 'OPENING_CHANGED'; companyId: string; openingId: string }
   | { type: 'COMPANY_CHANGED'; companyId: string }
   | { type: 'BOARD_CHANGED'; companyId: string; boardId: string }
@@ -12,7 +13,8 @@ export type DomainEvent =
   | { type: 'BRAND_CHANGED'; companyId: string }
   // The recruiter's pipeline (issue 11): realtime tells the company's recruiters; public answers do not depend on them.
   | { type: 'APPLICATION_CREATED'; companyId: string; openingId: string; applicationId: string }
-  | { type: 'CANDIDATE_UPDATED'; companyId: string; openingId: string; applicationId: string }
+  // `stage`: the application entered this pipeline stage (a move or a rejection; outgoing webhooks, issue 30).
+  | { type: 'CANDIDATE_UPDATED'; companyId: string; openingId: string; applicationId: string; stage?: { id: string; rejected: boolean } }
   // The step flow (issue 15): relayed from the step event bus so the candidate's other tabs and the
   // recruiters hear of it on every instance.
   | { type: 'APPLICATION_STEP_FINISHED'; companyId: string; openingId: string | null; applicationId: string; stepId: string; finished: boolean }

@@ -2,6 +2,7 @@ import type { OpeningSort, OpeningStatusValue, Salary } from '@rec/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { RemoveFilesWithin } from '../storage/file-storage';
+import { queueWebhookEvent } from '../webhooks/outbox';
 
 export interface OpeningRow {
   id: string;
@@ -220,14 +221,17 @@ export function createOpeningRepository(db: Kysely<Database>, options: { removeF
         await options.removeFilesWithin?.(trx, deletedUploads.map((upload) => upload.storage_key));
         const candidates = [...new Set(applications.map((application) => application.candidate_id))];
         if (candidates.length) {
-          await trx
+          const removed = await trx
             .deleteFrom('candidates')
             .where('company_id', '=', companyId)
             .where('id', 'in', candidates)
             .where(({ not, exists, selectFrom }) =>
               not(exists(selectFrom('applications as rest').select('rest.id').whereRef('rest.company_id', '=', 'candidates.company_id').whereRef('rest.candidate_id', '=', 'candidates.id'))),
             )
+            .returning('id')
             .execute();
+          // Queued with the deletion (outgoing webhooks, issue 30): committed together or not at all.
+          for (const candidate of removed) await queueWebhookEvent(trx, companyId, 'candidate.removed', { candidateId: candidate.id }, new Date());
         }
         return { storageKeys: deletedUploads.map((upload) => upload.storage_key) };
       });

@@ -124,7 +124,7 @@ describeEachBackend('the pipeline of an opening and its decisions', (context) =>
     const audit = await context.db.selectFrom('audit_log').select(['action', 'details', 'opening_id']).where('action', '=', 'application.stage.move').execute();
     assert.equal(audit.length, 1);
     assert.deepEqual(audit[0]?.details, { applicationId: app(0), from: 'NEW', to: 'INTERVIEW' });
-    assert.deepEqual(events, [{ type: 'CANDIDATE_UPDATED', companyId: DEMO.companyId, openingId: OPENING, applicationId: app(0) }]);
+    assert.deepEqual(events, [{ type: 'CANDIDATE_UPDATED', companyId: DEMO.companyId, openingId: OPENING, applicationId: app(0), stage: { id: 'INTERVIEW', rejected: false } }]);
     // The same stage again changes nothing.
     assert.equal((await call('owner', 'POST', `${BASE}/applications/${app(0)}/stage`, { stage: 'INTERVIEW' })).statusCode, 200);
     assert.equal((await context.db.selectFrom('audit_log').select('id').where('action', '=', 'application.stage.move').execute()).length, 1);

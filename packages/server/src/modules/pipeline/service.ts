@@ -85,8 +85,9 @@ export function createPipelineService(deps: {
     return at > since ? at : new Date(since.getTime() + 1);
   }
 
-  function announce(companyId: string, openingId: string, applicationIds: readonly string[]): void {
-    for (const applicationId of applicationIds) deps.events?.emit({ type: 'CANDIDATE_UPDATED', companyId, openingId, applicationId });
+  /** `stage`: the stage the applications entered (outgoing webhooks tell of moves and rejections). */
+  function announce(companyId: string, openingId: string, applicationIds: readonly string[], stage: { id: string; rejected: boolean }): void {
+    for (const applicationId of applicationIds) deps.events?.emit({ type: 'CANDIDATE_UPDATED', companyId, openingId, applicationId, stage });
   }
 
   async function sendRejectionMails(
@@ -193,7 +194,7 @@ export function createPipelineService(deps: {
         openingId,
         details: { applicationId, from: row.stage, to: stage.id },
       });
-      announce(ctx.companyId, openingId, [applicationId]);
+      announce(ctx.companyId, openingId, [applicationId], { id: stage.id, rejected: false });
       return { applicationId, stage: stage.id, stageSince: at.toISOString() };
     },
 
@@ -210,7 +211,7 @@ export function createPipelineService(deps: {
         openingId,
         details: { applicationId, from: row.stage, to: rejected.id, reason: body.reason, mail: Boolean(body.mail || body.defaultMail) },
       });
-      announce(ctx.companyId, openingId, [applicationId]);
+      announce(ctx.companyId, openingId, [applicationId], { id: rejected.id, rejected: true });
       const sent = await sendRejectionMails(auth, ctx, todo, body.mail, body.defaultMail === true);
       const at = (events[0] as NewStageEvent).enteredAt;
       return { applicationId, stage: rejected.id, stageSince: at.toISOString(), ...(body.mail || body.defaultMail ? { mailSent: sent.has(applicationId) } : {}) };
@@ -241,6 +242,7 @@ export function createPipelineService(deps: {
           ctx.companyId,
           openingId,
           todo.map((row) => row.id),
+          { id: stage.id, rejected: false },
         );
         return { changed: todo.length, skipped: rows.length - todo.length };
       }
@@ -257,6 +259,7 @@ export function createPipelineService(deps: {
         ctx.companyId,
         openingId,
         todo.map((row) => row.id),
+        { id: rejected.id, rejected: true },
       );
       const sent = await sendRejectionMails(auth, ctx, todo, body.mail, body.defaultMail === true);
       return { changed: todo.length, skipped: rows.length - todo.length, ...(body.mail || body.defaultMail ? { mailsSent: sent.size } : {}) };

@@ -205,14 +205,16 @@ export function createPostingRepository(db: Kysely<Database>) {
       });
     },
 
-    async close(companyId: string, postingId: string, now: Date): Promise<void> {
-      await db
+    /** Answers whether this call closed it (false: it was closed already). */
+    async close(companyId: string, postingId: string, now: Date): Promise<boolean> {
+      const result = await db
         .updateTable('postings')
         .set({ status: 'CLOSED', updated_at: now })
         .where('company_id', '=', companyId)
         .where('id', '=', postingId)
         .where('status', '=', 'OPEN')
-        .execute();
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
   };
 }

@@ -47,7 +47,8 @@ export function createPostingService(deps: {
   events?: DomainEvents;
 }) {
   const { repository, openings, publicUrl, now } = deps;
-  const changed = (companyId: string, postingId: string) => deps.events?.emit({ type: 'POSTING_CHANGED', companyId, postingId });
+  const changed = (companyId: string, postingId: string, transition?: { openingId: string; to: 'published' | 'closed' }) =>
+    deps.events?.emit({ type: 'POSTING_CHANGED', companyId, postingId, ...(transition ? { openingId: transition.openingId, transition: transition.to } : {}) });
 
   /** The languages the company wrote a privacy notice in. */
   async function noticeLanguages(companyId: string): Promise<Set<Locale>> {
@@ -128,7 +129,8 @@ export function createPostingService(deps: {
         },
         now(),
       );
-      changed(companyId, id);
+      // A new posting is open at once: published.
+      changed(companyId, id, { openingId, to: 'published' });
       return resource(await load(companyId, openingId, id), notices);
     },
 
@@ -177,8 +179,8 @@ export function createPostingService(deps: {
       const companyId = tenantOf(auth);
       await openings.get(auth, openingId);
       await load(companyId, openingId, postingId);
-      await repository.close(companyId, postingId, now());
-      changed(companyId, postingId);
+      const closed = await repository.close(companyId, postingId, now());
+      changed(companyId, postingId, closed ? { openingId, to: 'closed' } : undefined);
       return resource(await load(companyId, openingId, postingId), await noticeLanguages(companyId));
     },
   };
