@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './test';
 import { createCompany, sessionOf } from './fixtures';
 import { expectNoAxeViolation, smallPdf } from './helpers';
 
