@@ -152,6 +152,14 @@ export const ERROR_KEYS = {
   // Talent pools (issue 13), translated under `talentPools.errors` in locales/app.
   talentPoolNotFound: 'talentPools.errors.notFound',
   talentPoolNameTaken: 'talentPools.errors.nameTaken',
+  // API keys (issue 30), translated under `apiKeys.errors` in locales/app.
+  apiKeyNotFound: 'apiKeys.errors.notFound',
+  /** The bearer key is unknown, revoked or expired. */
+  apiKeyInvalid: 'apiKeys.errors.invalid',
+  /** The key's scopes do not cover this route or method (a read-only key writing, a resource it was not given). */
+  apiKeyScope: 'apiKeys.errors.scope',
+  /** Team, settings, integrations, key management and the account stay for signed-in people. */
+  apiKeySessionOnly: 'apiKeys.errors.sessionOnly',
 } as const;
 
 /** Error keys of the step flow (translated under "steps" in every locale). */

@@ -25,6 +25,7 @@ import * as passkeys from './0028-passkeys';
 import * as sso from './0029-sso';
 import * as ssoDomainVerification from './0030-sso-domain-verification';
 import * as adminTwoFactor from './0031-admin-two-factor';
+import * as apiKeys from './0033-api-keys';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the set is the
@@ -57,4 +58,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0029-sso': sso,
   '0030-sso-domain-verification': ssoDomainVerification,
   '0031-admin-two-factor': adminTwoFactor,
+  '0033-api-keys': apiKeys,
 };
