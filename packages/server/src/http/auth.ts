@@ -1,4 +1,5 @@
 import {
+  API_KEY_PREFIX,
   COMPANY_ROLE_PERMISSIONS,
   type CompanyRole,
   ERROR_KEYS,
@@ -39,12 +40,15 @@ export interface BearerAuth {
   authenticate(request: FastifyRequest, reply: FastifyReply, token: string): Promise<AuthContext | null>;
 }
 
-/** The token of an `Authorization: Bearer <token>` header, else undefined. */
-export function bearerTokenOf(request: FastifyRequest): string | undefined {
+/**
+ * The API key of an `Authorization: Bearer rec_live_…` header, else undefined. Other bearer tokens
+ * (the candidates' step tokens) are their routes' own business and are left alone.
+ */
+export function apiKeyOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (typeof header !== 'string') return undefined;
-  const match = /^Bearer[ ]+(\S+)[ ]*$/i.exec(header);
-  return match?.[1];
+  const token = /^Bearer[ ]+(\S+)[ ]*$/i.exec(header)?.[1];
+  return token?.startsWith(API_KEY_PREFIX) ? token : undefined;
 }
 
 /** A half-signed-in session (issue 32): the password was right, a second factor is still due. */
@@ -147,7 +151,7 @@ export function registerAuth(app: FastifyInstance, deps: { sessions: SessionServ
     }
     // An API key (issue 30) is the caller whenever it is sent, cookie or not: a browser never adds
     // this header by itself, so no origin check is due. A bad key is refused, never ignored.
-    const key = bearer ? bearerTokenOf(request) : undefined;
+    const key = bearer ? apiKeyOf(request) : undefined;
     if (bearer && key !== undefined) {
       request.auth = await bearer.authenticate(request, reply, key);
       return;
