@@ -8,6 +8,13 @@ import { AUDIT_ACTIONS, type AuditLog } from '../audit/audit-log';
 import { decideScope } from './access';
 import type { ApiKeyService } from './service';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The live key a call came with, within its limit, whether its scopes allowed the route or not: what the audit records. */
+    apiKeyCall: { id: string; name: string; companyId: string; accountId: string } | null;
+  }
+}
+
 /**
  * `Authorization: Bearer rec_live_…` on the recruiter API (issue 30), resolved where sessions are
  * (http/auth.ts), so every route's own guards see the key as a recruiter of its company whose
@@ -25,6 +32,8 @@ export function createBearerAuth(deps: { keys: ApiKeyService; perKey: PolicyLimi
         throw new HttpError(401, ERROR_KEYS.apiKeyInvalid);
       }
       await perKey.enforce(reply, key.id, 'always');
+      // Audited from here on, refused for its scope or not (past its limit it is not: a flood writes nothing).
+      request.apiKeyCall = { id: key.id, name: key.name, companyId: key.companyId, accountId: key.account.id };
       // No route matched: the not-found answer follows, as for anyone.
       const routeUrl = request.routeOptions.url;
       if (routeUrl === undefined) return null;
@@ -47,20 +56,21 @@ export function createBearerAuth(deps: { keys: ApiKeyService; perKey: PolicyLimi
 }
 
 /**
- * Every call made with a key goes to the company's audit log with the key's name (one small insert
+ * Every call made with a key (within its limit) goes to the company's audit log with the key's name (one small insert
  * after the answer is sent): the route's pattern, never its values, and never the token.
  */
 export function registerApiKeyAudit(app: FastifyInstance, audit: AuditLog): void {
+  app.decorateRequest('apiKeyCall', null);
   app.addHook('onResponse', async (request, reply) => {
-    const auth = request.auth;
-    if (!auth?.apiKey || !auth.tenantId) return;
+    const call = request.apiKeyCall;
+    if (!call) return;
     await audit
       .record({
-        companyId: auth.tenantId,
-        actorId: auth.account.id,
+        companyId: call.companyId,
+        actorId: call.accountId,
         action: AUDIT_ACTIONS.apiKeyCall,
         openingId: null,
-        details: { keyId: auth.apiKey.id, keyName: auth.apiKey.name, method: request.method, route: request.routeOptions.url ?? null, status: reply.statusCode },
+        details: { keyId: call.id, keyName: call.name, method: request.method, route: request.routeOptions.url ?? null, status: reply.statusCode },
       })
       .catch((error: unknown) => request.log.error({ err: error }, 'API key call not audited'));
   });
