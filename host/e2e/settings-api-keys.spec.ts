@@ -14,7 +14,8 @@ import { expectNoAxeViolation } from './helpers';
 let company: FixtureCompany;
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const fr = JSON.parse(readFileSync(join(ROOT, 'locales/app/fr.json'), 'utf8'));
-const keys = fr.apiKeys as Record<string, string> & { resources: Record<string, string>; levels: Record<string, string> };
+type KeyText = 'title' | 'name' | 'create' | 'created' | 'tokenTitle' | 'token' | 'copy' | 'copied' | 'scopeOf' | 'done' | 'revokeNamed' | 'revoked' | 'revokedOn';
+const keys = fr.apiKeys as Record<KeyText, string> & { resources: { openings: string }; levels: { read: string } };
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).or(page.getByRole('alert').filter({ hasText: text })).first();
 
