@@ -59,6 +59,7 @@ const TABLES = [
   'company_sso',
   'company_domains',
   'sso_attempts',
+  'api_keys',
 ] as const;
 const ALL_MIGRATIONS = [
   '0001-public-offers',
@@ -87,6 +88,7 @@ const ALL_MIGRATIONS = [
   '0029-sso',
   '0030-sso-domain-verification',
   '0031-admin-two-factor',
+  '0033-api-keys',
 ];
 
 async function rowCounts(db: Kysely<Database>): Promise<Record<string, number>> {
