@@ -161,6 +161,7 @@ for (const backend of testBackends()) {
           company_sso: 0,
           company_domains: 0,
           sso_attempts: 0,
+          api_keys: 0,
           // +3 share channels, +670 applications (624 candidates), +1 referral of the analytics demo (demo-insights.ts).
           channels: 29,
           accounts: 5,
