@@ -158,6 +158,14 @@ export const ERROR_KEYS = {
   /** The URL is not https, or names an address outside the public internet (the outbound guard). */
   webhookUrlRefused: 'webhooks.errors.urlRefused',
   webhookTooMany: 'webhooks.errors.tooMany',
+  // API keys (issue 30), translated under `apiKeys.errors` in locales/app.
+  apiKeyNotFound: 'apiKeys.errors.notFound',
+  /** The bearer key is unknown, revoked or expired. */
+  apiKeyInvalid: 'apiKeys.errors.invalid',
+  /** The key's scopes do not cover this route or method (a read-only key writing, a resource it was not given). */
+  apiKeyScope: 'apiKeys.errors.scope',
+  /** Team, settings, integrations, key management and the account stay for signed-in people. */
+  apiKeySessionOnly: 'apiKeys.errors.sessionOnly',
 } as const;
 
 /** Error keys of the step flow (translated under "steps" in every locale). */

@@ -1,3 +1,4 @@
+export * from './api-keys';
 export * from './apply-form';
 export * from './auth';
 export * from './two-factor';

@@ -7,7 +7,7 @@ import { DEFAULT_RETENTION_DAYS, ERROR_KEYS } from '@rec/core';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
-import { type Config, DEFAULT_REALTIME_SOCKETS_PER_ADDRESS } from './config';
+import { type Config, DEFAULT_API_RATE_LIMITS, DEFAULT_REALTIME_SOCKETS_PER_ADDRESS } from './config';
 import type { Database } from './db/schema';
 import { registerAuth, sessionCookie } from './http/auth';
 import { registerPublicCors } from './http/cors';
@@ -112,7 +112,11 @@ import { createUploadRepository } from './modules/storage/repository';
 import { storageRoutes } from './modules/storage/routes';
 import { createUnusedUploadSweeper, GROWING_FILE_MIN_AGE_MS } from './modules/storage/unused-uploads';
 import { createStepUploadRepository } from './modules/steps/upload-holdings';
-import { createRateLimiter, type RateLimit } from './http/rate-limit';
+import { createPolicyLimiter, createRateLimiter, type RateLimit, registerAnonymousLimit } from './http/rate-limit';
+import { createBearerAuth, registerApiKeyAudit } from './modules/api-keys/bearer';
+import { createApiKeyRepository } from './modules/api-keys/repository';
+import { apiKeyRoutes } from './modules/api-keys/routes';
+import { createApiKeyService } from './modules/api-keys/service';
 import { createApplicantRepository } from './modules/applicants/repository';
 import { createAuditLog } from './modules/audit/audit-log';
 import { exportRoutes } from './modules/exports/routes';
@@ -234,7 +238,7 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   db: Kysely<Database>;
   config: Pick<Config, 'publicUrl' | 'distDir' | 'nodeEnv' | 'logLevel'> &
-    Partial<Pick<Config, 'accessLog' | 'dataDir' | 'redisUrl' | 'smtpUrl' | 'mailFrom' | 'indeedClientId' | 'retentionDays' | 'trustProxy' | 'uploadLimits' | 'fileStore' | 'realtimeSocketsPerAddress' | 'twoFactorKey' | 'passkeyOrigin' | 'outboundAllowPrivate' | 'dnsServers'>>;
+    Partial<Pick<Config, 'accessLog' | 'dataDir' | 'redisUrl' | 'smtpUrl' | 'mailFrom' | 'indeedClientId' | 'retentionDays' | 'trustProxy' | 'uploadLimits' | 'fileStore' | 'realtimeSocketsPerAddress' | 'apiRateLimits' | 'twoFactorKey' | 'passkeyOrigin' | 'outboundAllowPrivate' | 'dnsServers'>>;
   /** Overrides the logger chosen from the config (tests pass false). */
   logger?: FastifyServerOptions['logger'];
   /** The "process start" reported by /builds/latest.json when dist/ has no build-info.json. */
@@ -349,7 +353,20 @@ export async function buildApp({
     if (!authOptions.rateLimitStore) await rateLimitStore.close?.();
     if (!authOptions.mailer) await mailer.close();
   });
-  registerAuth(app, { sessions, cookie, publicUrl: config.publicUrl });
+  // Company API keys (issue 30): a Bearer key is resolved where sessions are, limited per key; anonymous
+  // API calls are limited per address. Both on the sign-in limits' counters (Redis when REDIS_URL is set).
+  const apiRateLimits = config.apiRateLimits ?? DEFAULT_API_RATE_LIMITS;
+  const apiKeyAudit = createAuditLog(db);
+  const apiKeys = createApiKeyService({ repository: createApiKeyRepository(db), audit: apiKeyAudit, now });
+  const anonymousLimiter = apiRateLimits.anonymousPerMinute > 0 ? createPolicyLimiter({ name: 'anonymous', limit: apiRateLimits.anonymousPerMinute, windowMs: 60_000 }, rateLimitStore) : undefined;
+  const bearer = createBearerAuth({
+    keys: apiKeys,
+    perKey: createPolicyLimiter({ name: 'api-key', limit: apiRateLimits.perKeyPerMinute || Number.MAX_SAFE_INTEGER, windowMs: 60_000 }, rateLimitStore),
+    perAddress: anonymousLimiter,
+  });
+  registerAuth(app, { sessions, cookie, publicUrl: config.publicUrl, bearer });
+  if (anonymousLimiter) registerAnonymousLimit(app, anonymousLimiter);
+  registerApiKeyAudit(app, apiKeyAudit);
 
   // Public answers are dropped per company on every write a service reports, here or (through
   // Redis) on another instance, so no instance serves a board older than the last write.
@@ -465,6 +482,7 @@ export async function buildApp({
   await app.register(mailTemplateRoutes, { db });
   await app.register(talentPoolRoutes, { pools: createTalentPoolService({ repository: createTalentPoolRepository(db), now }) });
   await app.register(embedSnippetRoutes, { db, publicUrl: config.publicUrl });
+  await app.register(apiKeyRoutes, { keys: apiKeys });
   await app.register(integrationRoutes, { smtpConfigured: !!config.smtpUrl, indeedConfigured: !!config.indeedClientId });
   // Outgoing webhooks (issue 30): queued in PostgreSQL, sent by a worker on every instance.
   const webhookRepository = createWebhookRepository(db);

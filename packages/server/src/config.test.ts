@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       seedDemo: false,
       fileStore: { driver: 'disk' },
       realtimeSocketsPerAddress: 20,
+      apiRateLimits: { perKeyPerMinute: 600, anonymousPerMinute: 1200 },
       outboundAllowPrivate: [],
       dnsServers: undefined,
     });

@@ -42,6 +42,11 @@ export interface Config {
   fileStore: FileStoreConfig;
   /** Open websockets one client address may hold (REALTIME_SOCKETS_PER_ADDRESS); more are closed with 1013. */
   realtimeSocketsPerAddress?: number;
+  /**
+   * Requests per minute (issue 30): per API key (API_KEY_REQUESTS_PER_MINUTE) and per anonymous
+   * client address on the API (ANONYMOUS_REQUESTS_PER_MINUTE, an IPv6 /64 counting as one; 0 turns it off).
+   */
+  apiRateLimits?: ApiRateLimits;
   /** TWO_FACTOR_KEY: 32 bytes (base64 or hex) sealing TOTP secrets; unset, a key generated into the database is used. */
   twoFactorKey?: string | undefined;
   /**
@@ -71,6 +76,13 @@ export interface AccessLogSettings {
 
 /** One request in a hundred, and every one over half a second: enough to see traffic and trouble, not 440 MB in minutes. */
 export const DEFAULT_ACCESS_LOG: AccessLogSettings = { mode: 'sampled', sample: 0.01, slowMs: 500 };
+
+export interface ApiRateLimits {
+  perKeyPerMinute: number;
+  anonymousPerMinute: number;
+}
+/** Ten calls a second for an integration; an anonymous address gets twice that, so widgets on a busy office network are never refused. */
+export const DEFAULT_API_RATE_LIMITS: ApiRateLimits = { perKeyPerMinute: 600, anonymousPerMinute: 1200 };
 
 /** Enough for a recruiter with a dozen tabs behind one office address; 400 sockets of one attacker are not. */
 export const DEFAULT_REALTIME_SOCKETS_PER_ADDRESS = 20;
@@ -198,6 +210,8 @@ const EnvSchema = v.object({
   UPLOAD_PENDING_MB_PER_IP: v.optional(wholeNumber('must be a whole number of megabytes'), String(DEFAULT_UPLOAD_LIMITS.perIpBytes / MB)),
   UPLOAD_PENDING_PER_COMPANY: v.optional(wholeNumber('must be a whole number of files'), String(DEFAULT_UPLOAD_LIMITS.perCompanyCount)),
   UPLOAD_PENDING_MB_PER_COMPANY: v.optional(wholeNumber('must be a whole number of megabytes'), String(DEFAULT_UPLOAD_LIMITS.perCompanyBytes / MB)),
+  API_KEY_REQUESTS_PER_MINUTE: v.optional(wholeNumber('must be a whole number of requests'), String(DEFAULT_API_RATE_LIMITS.perKeyPerMinute)),
+  ANONYMOUS_REQUESTS_PER_MINUTE: v.optional(wholeNumber('must be a whole number of requests'), String(DEFAULT_API_RATE_LIMITS.anonymousPerMinute)),
   REALTIME_SOCKETS_PER_ADDRESS: v.optional(wholeNumber('must be a whole number of sockets'), String(DEFAULT_REALTIME_SOCKETS_PER_ADDRESS)),
   UPLOAD_MIN_FREE_MB: v.optional(wholeNumber('must be a whole number of megabytes'), String(DEFAULT_UPLOAD_LIMITS.minFreeBytes / MB)),
   UPLOAD_PENDING_MINUTES: v.optional(wholeNumber('must be a whole number of minutes'), String(DEFAULT_UPLOAD_LIMITS.pendingMinutes)),
@@ -317,6 +331,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     seedDemo: parsed.SEED_DEMO,
     fileStore,
     realtimeSocketsPerAddress: parsed.REALTIME_SOCKETS_PER_ADDRESS,
+    apiRateLimits: { perKeyPerMinute: parsed.API_KEY_REQUESTS_PER_MINUTE, anonymousPerMinute: parsed.ANONYMOUS_REQUESTS_PER_MINUTE },
     twoFactorKey: parsed.TWO_FACTOR_KEY,
     // Only when set: the default (PUBLIC_URL's origin) is taken where passkeys are verified.
     ...(parsed.PASSKEY_ORIGIN ? { passkeyOrigin: parsed.PASSKEY_ORIGIN } : {}),

@@ -79,6 +79,14 @@ export const SETTINGS_PAGES: readonly SettingsPageEntry[] = [
     load: () => import('./webhooks/WebhooksPage'),
   },
   {
+    path: '/recruiter/settings_new/api-keys',
+    titleKey: 'apiKeys.title',
+    descriptionKey: 'apiKeys.description',
+    permission: PERMISSIONS.integrationsManage,
+    group: 'company',
+    load: () => import('./api-keys/ApiKeysPage'),
+  },
+  {
     path: '/recruiter/settings_new/test',
     titleKey: 'settingsNav.pages.test',
     descriptionKey: 'settingsNav.descriptions.test',

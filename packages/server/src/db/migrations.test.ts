@@ -59,6 +59,7 @@ const TABLES = [
   'company_sso',
   'company_domains',
   'sso_attempts',
+  'api_keys',
 ] as const;
 const ALL_MIGRATIONS = [
   '0001-public-offers',
@@ -87,6 +88,7 @@ const ALL_MIGRATIONS = [
   '0029-sso',
   '0030-sso-domain-verification',
   '0031-admin-two-factor',
+  '0033-api-keys',
 ];
 
 async function rowCounts(db: Kysely<Database>): Promise<Record<string, number>> {
@@ -159,6 +161,7 @@ for (const backend of testBackends()) {
           company_sso: 0,
           company_domains: 0,
           sso_attempts: 0,
+          api_keys: 0,
           // +3 share channels, +670 applications (624 candidates), +1 referral of the analytics demo (demo-insights.ts).
           channels: 29,
           accounts: 5,

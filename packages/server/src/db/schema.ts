@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
-import type { Salary, SecondFactorStep } from '@rec/core';
+import type { ApiKeyScopes, Salary, SecondFactorStep } from '@rec/core';
 
 /**
  * Kysely table types. Every table except `companies` carries `company_id` (the tenant), and
@@ -58,6 +58,22 @@ export interface Database {
   passkey_challenges: PasskeyChallengesTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  api_keys: ApiKeysTable;
+}
+
+/** A company API key (migration 0033): only the SHA-256 of its token is stored. */
+export interface ApiKeysTable {
+  id: string;
+  company_id: string;
+  created_by: string;
+  name: string;
+  scopes: ColumnType<ApiKeyScopes, string, never>;
+  token_hash: string;
+  hint: string;
+  created_at: CreatedAt;
+  expires_at: ColumnType<Date | null, Date | null | undefined, never>;
+  last_used_at: ColumnType<Date | null, never, Date>;
+  revoked_at: ColumnType<Date | null, never, Date>;
 }
 
 /** A company logo (migration 0018): the image lives in the file storage under `storage_key`. */

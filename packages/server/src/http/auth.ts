@@ -1,4 +1,5 @@
 import {
+  API_KEY_PREFIX,
   COMPANY_ROLE_PERMISSIONS,
   type CompanyRole,
   ERROR_KEYS,
@@ -24,8 +25,30 @@ export interface AuthContext {
   role: Role;
   companyRole: CompanyRole | null;
   permissions: readonly string[];
-  /** SHA-256 of the session token, to end this session. */
+  /** SHA-256 of the session token, to end this session; empty for a call with an API key. */
   sessionHash: string;
+  /** Set when the call came with a company API key (issue 30) instead of a session: it names the key in the audit log. */
+  apiKey?: { id: string; name: string };
+}
+
+/**
+ * Turns an `Authorization: Bearer` key into the caller (issue 30, modules/api-keys/bearer.ts): 401
+ * for an unknown, revoked or expired key, 403 for a route its scopes do not cover, 429 over its limit.
+ */
+export interface BearerAuth {
+  /** Null when no route matched (the not-found answer follows). */
+  authenticate(request: FastifyRequest, reply: FastifyReply, token: string): Promise<AuthContext | null>;
+}
+
+/**
+ * The API key of an `Authorization: Bearer rec_live_…` header, else undefined. Other bearer tokens
+ * (the candidates' step tokens) are their routes' own business and are left alone.
+ */
+export function apiKeyOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  const token = /^Bearer[ ]+(\S+)[ ]*$/i.exec(header)?.[1];
+  return token?.startsWith(API_KEY_PREFIX) ? token : undefined;
 }
 
 /** A half-signed-in session (issue 32): the password was right, a second factor is still due. */
@@ -114,8 +137,8 @@ export function authOf(session: { account: AccountRow; tokenHash: string }): Aut
  * (else 403 before any work); then the cookie's session, if live, becomes `request.auth`.
  * Public widget paths never look at the cookie.
  */
-export function registerAuth(app: FastifyInstance, deps: { sessions: SessionService; cookie: SessionCookie; publicUrl: string }): void {
-  const { sessions, cookie, publicUrl } = deps;
+export function registerAuth(app: FastifyInstance, deps: { sessions: SessionService; cookie: SessionCookie; publicUrl: string; bearer?: BearerAuth }): void {
+  const { sessions, cookie, publicUrl, bearer } = deps;
   const publicOrigin = new URL(publicUrl).origin;
   app.decorateRequest('auth', null);
   app.decorateRequest('pendingAuth', null);
@@ -125,6 +148,13 @@ export function registerAuth(app: FastifyInstance, deps: { sessions: SessionServ
       const path = pathOf(request.url);
       const foreignAuthCall = request.headers.origin !== undefined && AUTH_PREFIXES.some((prefix) => isUnder(path, prefix));
       if ((token !== undefined || foreignAuthCall) && !isOwnOrigin(request, publicOrigin)) throw new HttpError(403, ERROR_KEYS.forbidden);
+    }
+    // An API key (issue 30) is the caller whenever it is sent, cookie or not: a browser never adds
+    // this header by itself, so no origin check is due. A bad key is refused, never ignored.
+    const key = bearer ? apiKeyOf(request) : undefined;
+    if (bearer && key !== undefined) {
+      request.auth = await bearer.authenticate(request, reply, key);
+      return;
     }
     if (!token) return;
     const session = await sessions.resolve(token);

@@ -493,6 +493,17 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteCase>> = {
     request: () => json({ subject: 'About {{jobTitle}}', body: 'Dear {{candidateName}}, thank you.' }),
   },
   'DELETE /v2/companies/settings/mail-templates/:kind/:language': { expected: permission(200, 200), params: { kind: 'rejection', language: 'en' } },
+  // Company API keys (issue 30): owners only (INTEGRATIONS:MANAGE), with a session (a key is refused here).
+  'GET /v2/companies/settings/api-keys': { expected: permission(200, 200) },
+  'POST /v2/companies/settings/api-keys': { expected: permission(201, 201), request: (_app, caller) => json({ name: `Matrix key ${caller}`, scopes: { openings: 'read' } }) },
+  'POST /v2/companies/settings/api-keys/:id/revoke': {
+    expected: permission(204),
+    prepares: true,
+    request: async (app) => {
+      const created = await injectAs(app, DEMO_ACCOUNTS.owner.id, { method: 'POST', url: '/v2/companies/settings/api-keys', payload: { name: 'Matrix revoked key', scopes: { openings: 'read' } } });
+      return { url: `/v2/companies/settings/api-keys/${created.json().key._id}/revoke` };
+    },
+  },
 
   // Analytics dashboards: the owner's or shared ones are visible; every change needs ANALYTICS:DASHBOARD:MANAGE.
   'GET /v2/insights/dashboards': { expected: recruiter(200, 200) },

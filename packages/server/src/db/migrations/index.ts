@@ -26,6 +26,7 @@ import * as sso from './0029-sso';
 import * as ssoDomainVerification from './0030-sso-domain-verification';
 import * as adminTwoFactor from './0031-admin-two-factor';
 import * as webhooks from './0032-webhooks';
+import * as apiKeys from './0033-api-keys';
 import * as applicationSources from './0034-application-sources';
 
 /**
@@ -60,5 +61,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0030-sso-domain-verification': ssoDomainVerification,
   '0031-admin-two-factor': adminTwoFactor,
   '0032-webhooks': webhooks,
+  '0033-api-keys': apiKeys,
   '0034-application-sources': applicationSources,
 };

@@ -63,6 +63,11 @@ export const AUDIT_ACTIONS = {
   passkeySignIn: 'account.passkey.signIn',
   /** An owner changed the company's sign-in policy; details: the policy before and after. */
   companySecurityPolicyChange: 'company.securityPolicy.change',
+  /** Company API keys (issue 30): details hold the key's id, name and scopes, never the token. */
+  apiKeyCreate: 'company.apiKey.create',
+  apiKeyRevoke: 'company.apiKey.revoke',
+  /** A call made with an API key; actor: the key's creator; details: the key's id and name, the method, route pattern and status (never the URL's values or the token). */
+  apiKeyCall: 'company.apiKey.call',
 } as const;
 /** The actor of what the platform did by itself (the retention job): no account has this id. */
 export const SYSTEM_ACTOR = '000000000000000000000000';
