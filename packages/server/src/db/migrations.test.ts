@@ -59,6 +59,8 @@ const TABLES = [
   'company_sso',
   'company_domains',
   'sso_attempts',
+  'webhook_endpoints',
+  'webhook_deliveries',
   'api_keys',
 ] as const;
 const ALL_MIGRATIONS = [
@@ -88,7 +90,9 @@ const ALL_MIGRATIONS = [
   '0029-sso',
   '0030-sso-domain-verification',
   '0031-admin-two-factor',
+  '0032-webhooks',
   '0033-api-keys',
+  '0034-application-sources',
 ];
 
 async function rowCounts(db: Kysely<Database>): Promise<Record<string, number>> {
@@ -161,6 +165,9 @@ for (const backend of testBackends()) {
           company_sso: 0,
           company_domains: 0,
           sso_attempts: 0,
+          // Webhooks and API keys (issue 30): none in the demo.
+          webhook_endpoints: 0,
+          webhook_deliveries: 0,
           api_keys: 0,
           // +3 share channels, +670 applications (624 candidates), +1 referral of the analytics demo (demo-insights.ts).
           channels: 29,
