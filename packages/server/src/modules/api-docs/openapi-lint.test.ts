@@ -11,7 +11,13 @@ import { testAppConfig, testBackends } from '../../testing/test-database';
 import { NOT_IN_API_DOCUMENT, openApiDocument, openApiPath } from './openapi';
 import { recordRoutes } from './route-registry';
 
-type Operation = { summary?: string; security?: Array<Record<string, string[]>> };
+type Media = { schema: unknown; example?: unknown };
+type Operation = {
+  summary?: string;
+  security?: Array<Record<string, string[]>>;
+  requestBody?: { content: Record<string, Media> };
+  responses: Record<string, { content?: Record<string, Media> }>;
+};
 type Document = { paths: Record<string, Record<string, Operation>>; components: { securitySchemes: Record<string, Record<string, string>> } };
 
 /**
@@ -48,6 +54,28 @@ describe('/openapi.json under Redocly’s recommended rules', () => {
     const { errors, warnings } = await lintOpenApi(document);
     t.diagnostic(`${warnings.length} warnings: ${warnings.join(' | ')}`);
     assert.deepEqual(errors, [], `${errors.length} lint errors`);
+    // The generated examples conform to their schemas (a warning in the ruleset, a failure here).
+    assert.deepEqual(
+      warnings.filter((warning) => /^no-invalid-(media-type|parameter|schema)-examples/.test(warning)),
+      [],
+    );
+  });
+
+  it('shows an example for every JSON request body and typed answer, generated from its schema', () => {
+    const missing: string[] = [];
+    let examples = 0;
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const media = [operation.requestBody?.content['application/json'], operation.responses['200']?.content?.['application/json']];
+        for (const [index, content] of media.entries()) {
+          if (!content) continue;
+          if ((content as { example?: unknown }).example === undefined) missing.push(`${method.toUpperCase()} ${path} ${index ? 'answer' : 'body'}`);
+          else examples += 1;
+        }
+      }
+    }
+    assert.deepEqual(missing, []);
+    assert.ok(examples > 50, `${examples} examples`);
   });
 
   it('derives each operation’s security from how its route is guarded', () => {

@@ -1,4 +1,5 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
+import { schemaExample } from './schema-example';
 import type * as v from 'valibot';
 import { sessionCookie } from '../../http/auth';
 import type { RequestRule } from '../../http/validation';
@@ -39,6 +40,12 @@ type JsonSchema = Record<string, unknown>;
 function jsonSchemaOf(schema: v.GenericSchema<unknown, unknown>): JsonSchema {
   const { $schema: _dialect, ...rest } = toJsonSchema(schema, { target: 'draft-2020-12', errorMode: 'ignore' }) as JsonSchema;
   return rest;
+}
+
+/** A JSON media type: its schema, and an example generated from that schema (issue 30). */
+function mediaType(schema: JsonSchema): JsonSchema {
+  const example = schemaExample(schema);
+  return example === undefined ? { schema } : { schema, example };
 }
 
 /** `/v2/boards/:id` -> `/v2/boards/{id}` */
@@ -96,11 +103,9 @@ export function openApiDocument(routes: readonly RegisteredRoute[], publicUrl: s
       // No requirement at all when the guard cannot be told: the lint test names such a route.
       ...(security ? { security } : {}),
       parameters: [...parameters(route.rules.params, 'path', route.url), ...parameters(route.rules.query, 'query', route.url)],
-      ...(route.rules.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(route.rules.body.schema) } } } } : {}),
+      ...(route.rules.body ? { requestBody: { required: true, content: { 'application/json': mediaType(jsonSchemaOf(route.rules.body.schema)) } } } : {}),
       responses: {
-        '200': route.response
-          ? { description: 'OK', content: { 'application/json': { schema: jsonSchemaOf(route.response) } } }
-          : { description: 'OK' },
+        '200': route.response ? { description: 'OK', content: { 'application/json': mediaType(jsonSchemaOf(route.response)) } } : { description: 'OK' },
         '4XX': ERROR_RESPONSE,
       },
     };
