@@ -7,6 +7,7 @@ import { DEMO, DEMO_PREFIX, demoId } from '../../seed/demo-ids';
 import { DEMO_OPENING_IDS } from '../../seed/demo-openings';
 import { type AuthTestApp, buildAuthTestApp, OWN_ORIGIN } from '../../testing/auth-helpers';
 import { describeEachBackend } from '../../testing/test-database';
+import type { DomainEvent } from '../domain-events/domain-events';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 type Who = 'owner' | 'viewer' | 'otherOwner' | 'applicant';
@@ -253,7 +254,15 @@ describeEachBackend('openings: state machine, duplicate, postings, deletion', (c
     const id = await openingIn('PUBLISHED');
     const posting = (await h.call('owner', 'POST', `/v2/jobs/${id}/postings`, POSTING_BODY)).json() as { _id: string; status: string };
     assert.equal(posting.status, 'OPEN');
+    const events: DomainEvent[] = [];
+    const stop = h.app.domainEvents.subscribe((event) => events.push(event));
     await h.call('owner', 'POST', `/v2/jobs/${id}/archive`);
+    stop();
+    // Each posting the archive closed is announced as closed (issue 30: webhooks' posting.closed).
+    assert.deepEqual(
+      events.filter((event) => event.type === 'POSTING_CHANGED'),
+      [{ type: 'POSTING_CHANGED', companyId: DEMO.companyId, postingId: posting._id, openingId: id, transition: 'closed' }],
+    );
     const statuses = async () => ((await h.call('owner', 'GET', `/v2/jobs/${id}/postings`)).json() as Array<{ status: string }>).map((p) => p.status);
     assert.deepEqual(await statuses(), ['CLOSED']);
     await h.call('owner', 'POST', `/v2/jobs/${id}/unarchive`);

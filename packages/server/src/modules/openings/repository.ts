@@ -128,9 +128,10 @@ export function createOpeningRepository(db: Kysely<Database>, options: { removeF
 
     /**
      * Moves the opening from `from` to `to` (compare-and-set: a concurrent transition loses);
-     * archiving also closes its open postings, in the same transaction. Answers whether it moved.
+     * archiving also closes its open postings, in the same transaction. Answers null when it did not
+     * move, else the postings it closed (each one's close is announced like a posting's own, issue 30).
      */
-    transition(companyId: string, id: string, from: OpeningStatusValue, to: OpeningStatusValue, now: Date): Promise<boolean> {
+    transition(companyId: string, id: string, from: OpeningStatusValue, to: OpeningStatusValue, now: Date): Promise<{ closedPostingIds: string[] } | null> {
       return db.transaction().execute(async (trx) => {
         const moved = await trx
           .updateTable('openings')
@@ -139,17 +140,17 @@ export function createOpeningRepository(db: Kysely<Database>, options: { removeF
           .where('id', '=', id)
           .where('status', '=', from)
           .executeTakeFirst();
-        if (moved.numUpdatedRows === 0n) return false;
-        if (to === 'ARCHIVED') {
-          await trx
-            .updateTable('postings')
-            .set({ status: 'CLOSED', updated_at: now })
-            .where('company_id', '=', companyId)
-            .where('opening_id', '=', id)
-            .where('status', '=', 'OPEN')
-            .execute();
-        }
-        return true;
+        if (moved.numUpdatedRows === 0n) return null;
+        if (to !== 'ARCHIVED') return { closedPostingIds: [] };
+        const closed = await trx
+          .updateTable('postings')
+          .set({ status: 'CLOSED', updated_at: now })
+          .where('company_id', '=', companyId)
+          .where('opening_id', '=', id)
+          .where('status', '=', 'OPEN')
+          .returning('id')
+          .execute();
+        return { closedPostingIds: closed.map((row) => row.id) };
       });
     },
 

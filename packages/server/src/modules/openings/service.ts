@@ -78,8 +78,11 @@ export function createOpeningService(deps: OpeningServiceDeps) {
     const row = await load(companyId, id);
     const { from, to } = OPENING_TRANSITIONS[action];
     if (!canApplyOpeningAction(row.status, action)) throw new HttpError(409, ERROR_KEYS.openingInvalidTransition);
-    if (!(await repository.transition(companyId, id, from, to, now()))) throw new HttpError(409, ERROR_KEYS.openingInvalidTransition);
+    const moved = await repository.transition(companyId, id, from, to, now());
+    if (!moved) throw new HttpError(409, ERROR_KEYS.openingInvalidTransition);
     changed(companyId, id);
+    // Archiving closed the opening's postings: each close is announced as a posting's own is (webhooks' posting.closed).
+    for (const postingId of moved.closedPostingIds) deps.events?.emit({ type: 'POSTING_CHANGED', companyId, postingId, openingId: id, transition: 'closed' });
     return openingResource(await load(companyId, id));
   }
 
