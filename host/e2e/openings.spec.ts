@@ -248,6 +248,11 @@ test.describe('openings (owner, French interface)', () => {
       'Canal',
       'Langue',
       'Code de recommandation',
+      // Where the candidate came from (issue 30).
+      'Source de la campagne',
+      'Support de la campagne',
+      'Campagne',
+      'Page de provenance',
       'Consentement donné le',
       'Salaire souhaité',
       'Permis de conduire',
@@ -260,7 +265,7 @@ test.describe('openings (owner, French interface)', () => {
     // Codes carry French labels, dates are date cells, a phone number has no visible apostrophe (issue 9).
     expect(['Lien partagé', 'Cooptation']).toContain(String(first[10]));
     expect(['Femme', 'Homme', 'Non binaire', 'Préfère ne pas répondre']).toContain(String(first[6]));
-    expect(['Oui', 'Non']).toContain(String(first[16]));
+    expect(['Oui', 'Non']).toContain(String(first[20]));
     expect(String(first[3])).toMatch(/^\+352 /);
     expect(first[5]).toBeInstanceOf(Date);
     expect(first[9]).toBeInstanceOf(Date);
