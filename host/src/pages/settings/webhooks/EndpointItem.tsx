@@ -1,12 +1,11 @@
-import { isApiError } from '@rec/api-client';
 import type { WebhookEndpoint, WebhookEventType } from '@rec/core';
-import { showErrorToast, showToast } from '@rec/stores';
+import { showToast } from '@rec/stores';
 import { Button, MessageBlock, TextField } from '@rec/ui';
 import { type FormEvent, useId, useState } from 'react';
 import { useT } from '../../../i18n';
 import { DeliveryLog } from './DeliveryLog';
 import { EventChoices } from './EventChoices';
-import { removeWebhook, rotateWebhookSecret, sendTestEvent, updateWebhook, webhookErrorOf } from './webhooks-api';
+import { removeWebhook, rotateWebhookSecret, sendTestEvent, updateWebhook, reportWebhookError } from './webhooks-api';
 
 /** One endpoint: its state, edit, test, rotate, delete and its delivery log. */
 export function EndpointItem({
@@ -36,9 +35,7 @@ export function EndpointItem({
     try {
       await action();
     } catch (err) {
-      const key = webhookErrorOf(err);
-      if (key) setError(key);
-      else showErrorToast(isApiError(err) ? err.key : null);
+      reportWebhookError(err, setError);
     } finally {
       setBusy(false);
     }

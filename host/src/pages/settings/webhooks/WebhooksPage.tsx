@@ -1,13 +1,12 @@
-import { isApiError } from '@rec/api-client';
 import type { WebhookEndpoint, WebhookEventType } from '@rec/core';
-import { showErrorToast, showToast } from '@rec/stores';
+import { showToast } from '@rec/stores';
 import { Button, Loading, MessageBlock, TextField } from '@rec/ui';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useT } from '../../../i18n';
 import { useTitle } from '../../../title';
 import { EventChoices } from './EventChoices';
 import { EndpointItem } from './EndpointItem';
-import { createWebhook, fetchWebhooks, webhookErrorOf } from './webhooks-api';
+import { createWebhook, fetchWebhooks, reportWebhookError } from './webhooks-api';
 
 /**
  * settings_new/webhooks (issue 30): the company's endpoints, the events each hears of, the secret
@@ -45,9 +44,7 @@ export default function WebhooksPage() {
       setEvents([]);
       showToast({ tone: 'success', title: 'webhooks.toasts.created' });
     } catch (err) {
-      const key = webhookErrorOf(err);
-      if (key) setError(key);
-      else showErrorToast(isApiError(err) ? err.key : null);
+      reportWebhookError(err, setError);
     } finally {
       setBusy(false);
     }

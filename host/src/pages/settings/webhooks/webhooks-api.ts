@@ -1,3 +1,4 @@
+import { showErrorToast } from '@rec/stores';
 import { isApiError } from '@rec/api-client';
 import type { WebhookCreateBody, WebhookDelivery, WebhookEndpoint, WebhookPatchBody, WebhookWithSecret } from '@rec/core';
 import { api } from '../../../api';
@@ -16,3 +17,10 @@ export const resendDelivery = (id: string, deliveryId: string) => api.post<Webho
 
 /** A form error the server named (`webhooks.errors.*`), or null (a toast tells the rest). */
 export const webhookErrorOf = (err: unknown) => (isApiError(err) && err.key.startsWith('webhooks.errors.') ? err.key : null);
+
+/** A webhooks error shows in the form (`setError`); any other as the usual error toast. */
+export function reportWebhookError(err: unknown, setError: (key: string) => void): void {
+  const key = webhookErrorOf(err);
+  if (key) setError(key);
+  else showErrorToast(isApiError(err) ? err.key : null);
+}
